@@ -1,0 +1,30 @@
+package dev.cordon.spi;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a confined command may touch, with every path absolute and normalised.
+ *
+ * @param workspace the project directory the command works in
+ * @param readRoots directories and files the command may read (and execute)
+ * @param writeRoots directories and files the command may write; always also readable
+ * @param hiddenPaths paths that must be neither readable nor writable even inside a root,
+ *     including paths that do not exist yet
+ * @param network what the command may connect to
+ * @param limits resource limits; a zero field means no limit
+ */
+public record Confinement(
+        Path workspace,
+        List<Path> readRoots,
+        List<Path> writeRoots,
+        List<Path> hiddenPaths,
+        NetworkPolicy network,
+        Limits limits) {
+
+    public Confinement {
+        readRoots = List.copyOf(readRoots);
+        writeRoots = List.copyOf(writeRoots);
+        hiddenPaths = List.copyOf(hiddenPaths);
+    }
+}
