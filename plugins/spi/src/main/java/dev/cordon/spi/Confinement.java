@@ -9,6 +9,8 @@ import java.util.List;
  * @param workspace the project directory the command works in
  * @param readRoots directories and files the command may read (and execute)
  * @param writeRoots directories and files the command may write; always also readable
+ * @param readOnlyPaths paths inside write roots that must stay read-only, including paths that do
+ *     not exist yet (e.g. {@code .git/hooks}, the policy files in force)
  * @param hiddenPaths paths that must be neither readable nor writable even inside a root,
  *     including paths that do not exist yet
  * @param network what the command may connect to
@@ -18,6 +20,7 @@ public record Confinement(
         Path workspace,
         List<Path> readRoots,
         List<Path> writeRoots,
+        List<Path> readOnlyPaths,
         List<Path> hiddenPaths,
         NetworkPolicy network,
         Limits limits) {
@@ -25,6 +28,7 @@ public record Confinement(
     public Confinement {
         readRoots = List.copyOf(readRoots);
         writeRoots = List.copyOf(writeRoots);
+        readOnlyPaths = List.copyOf(readOnlyPaths);
         hiddenPaths = List.copyOf(hiddenPaths);
     }
 }

@@ -1,0 +1,139 @@
+package dev.cordon.executor.bwrap;
+
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.NetworkPolicy;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The bwrap options for one request. Pure: the same request and plan give the same options.
+ *
+ * <p>The options are handed to bwrap through {@code --args} from a file, not on its command line,
+ * because every user of the machine can read a process's command line and the environment values
+ * are among the options. Only the command itself stays on the command line, after {@code --}.
+ */
+final class BwrapArguments {
+
+    static final String HOSTNAME = "cordon";
+    /** The descriptor the launch wrapper opens the seccomp program on. */
+    static final int SECCOMP_FD = 3;
+    /** The descriptor the launch wrapper opens the options file on. */
+    static final int ARGS_FD = 4;
+    /** The descriptor bwrap reports its JSON status on (child pid, then the command's exit code). */
+    static final int STATUS_FD = 5;
+
+    private BwrapArguments() {
+    }
+
+    /** Whether a seccomp program is passed on {@link #SECCOMP_FD}. */
+    enum Seccomp {
+        FILTERED,
+        NONE
+    }
+
+    /**
+     * The options (what goes into the {@code --args} file), without the command.
+     *
+     * @throws ExecutorException when the network policy cannot be enforced here, or an
+     *     environment entry cannot be passed faithfully
+     */
+    static List<String> options(ExecRequest request, BwrapMountPlan plan, Seccomp seccomp) throws ExecutorException {
+        List<String> options = new ArrayList<>();
+        // Every namespace bwrap knows; the network one stays shared only for full network access.
+        options.add("--unshare-all");
+        if (shareNetwork(request.confinement().network())) {
+            options.add("--share-net");
+        }
+        // As root, bwrap keeps the command's capabilities unless it gets its own user namespace and
+        // they are dropped there: the command could otherwise unmount a mask or remount / writable.
+        options.add("--unshare-user");
+        options.add("--disable-userns");
+        options.add("--cap-drop");
+        options.add("ALL");
+        // Ends every process in the sandbox when bwrap (or cordon) goes away, background ones too.
+        options.add("--die-with-parent");
+        // A new session has no controlling terminal, so TIOCSTI cannot push keystrokes into ours.
+        options.add("--new-session");
+        options.add("--hostname");
+        options.add(HOSTNAME);
+        options.add("--clearenv");
+        for (Map.Entry<String, String> entry : new TreeMap<>(request.env()).entrySet()) {
+            checkEnvironment(entry.getKey(), entry.getValue());
+            options.add("--setenv");
+            options.add(entry.getKey());
+            options.add(entry.getValue());
+        }
+        options.addAll(plan.arguments());
+        if (!request.confinement().writeRoots().contains(BwrapMountPlan.ROOT)) {
+            // The sandbox root is bwrap's own tmpfs: make it read-only once everything is mounted.
+            options.add("--remount-ro");
+            options.add("/");
+        }
+        options.add("--chdir");
+        options.add(request.cwd().toString());
+        if (seccomp == Seccomp.FILTERED) {
+            options.add("--add-seccomp-fd");
+            options.add(Integer.toString(SECCOMP_FD));
+        }
+        options.add("--json-status-fd");
+        options.add(Integer.toString(STATUS_FD));
+        for (String option : options) {
+            checkNoNul("option", option);
+        }
+        return options;
+    }
+
+    /** The command, as it follows {@code --} on bwrap's command line. */
+    static List<String> command(ExecRequest request) throws ExecutorException {
+        for (String argument : request.argv()) {
+            checkNoNul("argument", argument);
+        }
+        List<String> command = new ArrayList<>();
+        command.add("--");
+        command.addAll(request.argv());
+        return command;
+    }
+
+    /** The options file's content: each option followed by a NUL byte, as {@code --args} reads it. */
+    static byte[] encode(List<String> options) {
+        StringBuilder text = new StringBuilder();
+        for (String option : options) {
+            text.append(option).append('\0');
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static boolean shareNetwork(NetworkPolicy network) throws ExecutorException {
+        return switch (network.mode()) {
+            case NONE -> false;
+            case FULL -> {
+                if (!network.deny().isEmpty()) {
+                    throw new ExecutorException("bwrap cannot refuse single destinations such as `"
+                            + network.deny().get(0) + "`: it can only share the host network whole or not at all");
+                }
+                yield true;
+            }
+            case ALLOW_LIST -> throw new ExecutorException(
+                    "a network allow-list needs a filtering proxy, which the bwrap executor does not run;"
+                            + " use network mode none or full");
+        };
+    }
+
+    private static void checkEnvironment(String key, String value) throws ExecutorException {
+        if (key.isEmpty() || key.indexOf('=') >= 0) {
+            throw new ExecutorException("environment variable name `" + key + "` is not valid");
+        }
+        checkNoNul("environment variable `" + key + "`", key);
+        checkNoNul("environment variable `" + key + "`", value);
+    }
+
+    private static void checkNoNul(String what, String text) throws ExecutorException {
+        if (text.indexOf('\0') >= 0) {
+            throw new ExecutorException(what + " contains a NUL byte, which cannot be passed to a program");
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.cordon.executor.bwrap;
+
+import dev.cordon.spi.Limits;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code /bin/sh} command that starts bwrap. Java cannot hand a child any descriptor above 2
+ * (the JDK's spawn helper closes them), but bwrap reads its options, its seccomp program and
+ * writes its status through descriptors; a tiny shell opens them, joins the run's cgroups, sets
+ * the rlimits, and then replaces itself with bwrap ({@code exec}), so no shell stays behind.
+ *
+ * <p>The script text contains only numbers; every path reaches the shell as a positional
+ * parameter, never inside the script, so no path can inject shell syntax.
+ */
+final class BwrapWrapper {
+
+    static final Path SHELL = Path.of("/bin/sh");
+    /** The wrapper's own exit status when it could not prepare the launch; bwrap then never ran. */
+    static final int SETUP_FAILED = 125;
+
+    private BwrapWrapper() {
+    }
+
+    /**
+     * The wrapper's argv.
+     *
+     * @param files the run's options, seccomp program and status files
+     * @param cgroupProcs the {@code cgroup.procs} files the launch joins (one per hierarchy)
+     * @param rlimits the per-process limits to set
+     * @param bwrap the bwrap binary
+     * @param command the command, starting with {@code --}
+     */
+    static List<String> argv(BwrapRunFiles files, List<Path> cgroupProcs, Rlimits rlimits, Path bwrap,
+            List<String> command) {
+        List<String> argv = new ArrayList<>();
+        argv.add(SHELL.toString());
+        argv.add("-c");
+        argv.add(script(cgroupProcs.size(), rlimits));
+        argv.add("sh");
+        argv.add(files.options().toString());
+        argv.add(files.seccomp().toString());
+        argv.add(files.status().toString());
+        for (Path procs : cgroupProcs) {
+            argv.add(procs.toString());
+        }
+        argv.add(bwrap.toString());
+        argv.add("--args");
+        argv.add(Integer.toString(BwrapArguments.ARGS_FD));
+        argv.addAll(command);
+        return argv;
+    }
+
+    /** The script: positional parameters 1-3 are the files, then one per cgroup, then bwrap's argv. */
+    static String script(int cgroups, Rlimits rlimits) {
+        StringBuilder script = new StringBuilder();
+        script.append("a=$1 s=$2 t=$3; shift 3; ");
+        for (int i = 0; i < cgroups; i++) {
+            // Joining before bwrap starts means every process of the sandbox is born inside the cgroup.
+            script.append("echo $$ >\"$1\" || exit ").append(SETUP_FAILED).append("; shift; ");
+        }
+        for (String limit : rlimits.ulimitCommands()) {
+            script.append(limit).append(" || exit ").append(SETUP_FAILED).append("; ");
+        }
+        script.append("exec \"$@\" ")
+                .append(BwrapArguments.ARGS_FD).append("<\"$a\" ")
+                .append(BwrapArguments.SECCOMP_FD).append("<\"$s\" ")
+                .append(BwrapArguments.STATUS_FD).append(">\"$t\"");
+        return script.toString();
+    }
+
+    /**
+     * Per-process limits, set with the shell's {@code ulimit} (POSIX units: {@code -f} counts
+     * 512-byte blocks, {@code -v} KiB, {@code -t} seconds). Values round down, so a limit is never
+     * looser than asked. The probe reads {@code /proc/self/limits} inside the sandbox to confirm
+     * the shell applied them as bytes.
+     *
+     * @param cpuSeconds CPU seconds of each process, or 0
+     * @param fileSizeBytes largest file a process may write, or 0
+     * @param addressSpaceBytes address space of each process, or 0
+     */
+    record Rlimits(long cpuSeconds, long fileSizeBytes, long addressSpaceBytes) {
+
+        static final Rlimits NONE = new Rlimits(0, 0, 0);
+
+        /**
+         * The rlimits for a request's limits. The address-space limit is only a fallback: a memory
+         * cgroup counts what the tree really uses, while an address-space limit also refuses the
+         * large reservations runtimes such as the JVM or Go make without using them.
+         */
+        static Rlimits of(Limits limits, MemoryEnforcement memory) {
+            long addressSpace = memory == MemoryEnforcement.ADDRESS_SPACE ? limits.memoryBytes() : 0;
+            return new Rlimits(limits.cpuSeconds(), limits.fileSizeBytes(), addressSpace);
+        }
+
+        List<String> ulimitCommands() {
+            List<String> commands = new ArrayList<>();
+            // No core dumps: a crashing tool must not write its memory, secrets included, to disk.
+            commands.add("ulimit -c 0");
+            if (cpuSeconds > 0) {
+                // The soft limit sends SIGXCPU, which says what happened; the hard one a second later is SIGKILL.
+                commands.add("ulimit -H -t " + (cpuSeconds + 1));
+                commands.add("ulimit -S -t " + cpuSeconds);
+            }
+            if (fileSizeBytes > 0) {
+                commands.add("ulimit -f " + fileSizeBytes / 512);
+            }
+            if (addressSpaceBytes > 0) {
+                commands.add("ulimit -v " + addressSpaceBytes / 1024);
+            }
+            return commands;
+        }
+    }
+
+    /** Which mechanism bounds the memory of a run. */
+    enum MemoryEnforcement {
+        /** A memory cgroup bounds the whole tree. */
+        CGROUP,
+        /** Only each process's address space is bounded. */
+        ADDRESS_SPACE
+    }
+}

@@ -1,0 +1,116 @@
+package dev.cordon.executor.bwrap;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Limits;
+import dev.cordon.spi.NetworkPolicy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BwrapArgumentsTest {
+
+    private static final FakeFileSystem FILES = new FakeFileSystem().dir("/usr").dir("/ws");
+
+    @Test
+    void isolatesEverythingAndPassesExactlyTheRequestsEnvironment() throws Exception {
+        ExecRequest request = request(NetworkPolicy.NONE, List.of("/ws"), Map.of("PATH", "/usr/bin", "HOME", "/ws", "A", "x y"));
+
+        List<String> expected = new ArrayList<>(List.of(
+                "--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
+                "--die-with-parent", "--new-session", "--hostname", "cordon", "--clearenv",
+                "--setenv", "A", "x y", "--setenv", "HOME", "/ws", "--setenv", "PATH", "/usr/bin"));
+        expected.addAll(plan(request).arguments());
+        expected.addAll(List.of("--remount-ro", "/", "--chdir", "/ws", "--add-seccomp-fd", "3", "--json-status-fd", "5"));
+        assertEquals(expected, BwrapArguments.options(request, plan(request), Seccomp.FILTERED));
+    }
+
+    @Test
+    void sharesTheNetworkOnlyWhenItIsFull() throws Exception {
+        NetworkPolicy full = new NetworkPolicy(NetworkPolicy.Mode.FULL, List.of(), List.of());
+        ExecRequest request = request(full, List.of("/ws"), Map.of());
+
+        List<String> options = BwrapArguments.options(request, plan(request), Seccomp.NONE);
+
+        assertEquals(List.of("--unshare-all", "--share-net", "--unshare-user"), options.subList(0, 3));
+        assertEquals(List.of("--json-status-fd", "5"), options.subList(options.size() - 2, options.size()));
+    }
+
+    @Test
+    void refusesNetworkPoliciesItCannotEnforce() throws Exception {
+        NetworkPolicy allowList = new NetworkPolicy(NetworkPolicy.Mode.ALLOW_LIST, List.of("repo.maven.apache.org:443"), List.of());
+        NetworkPolicy fullWithDeny = new NetworkPolicy(NetworkPolicy.Mode.FULL, List.of(), List.of("169.254.169.254:*"));
+        ExecRequest allowListed = request(allowList, List.of("/ws"), Map.of());
+        ExecRequest denying = request(fullWithDeny, List.of("/ws"), Map.of());
+
+        assertEquals("a network allow-list needs a filtering proxy, which the bwrap executor does not run;"
+                + " use network mode none or full", assertThrows(ExecutorException.class,
+                () -> BwrapArguments.options(allowListed, plan(allowListed), Seccomp.FILTERED)).getMessage());
+        assertEquals("bwrap cannot refuse single destinations such as `169.254.169.254:*`: it can only share the"
+                + " host network whole or not at all", assertThrows(ExecutorException.class,
+                () -> BwrapArguments.options(denying, plan(denying), Seccomp.FILTERED)).getMessage());
+    }
+
+    @Test
+    void aWritableHostRootStaysWritable() throws Exception {
+        ExecRequest request = request(NetworkPolicy.NONE, List.of("/"), Map.of());
+
+        List<String> options = BwrapArguments.options(request, plan(request), Seccomp.FILTERED);
+
+        assertEquals(-1, String.join(" ", options).indexOf("--remount-ro / "));
+    }
+
+    @Test
+    void refusesEnvironmentEntriesAProgramCannotReceive() throws Exception {
+        ExecRequest badName = request(NetworkPolicy.NONE, List.of("/ws"), Map.of("A=B", "x"));
+        ExecRequest nul = request(NetworkPolicy.NONE, List.of("/ws"), Map.of("A", "x\0y"));
+
+        assertEquals("environment variable name `A=B` is not valid", assertThrows(ExecutorException.class,
+                () -> BwrapArguments.options(badName, plan(badName), Seccomp.FILTERED)).getMessage());
+        assertEquals("environment variable `A` contains a NUL byte, which cannot be passed to a program",
+                assertThrows(ExecutorException.class,
+                        () -> BwrapArguments.options(nul, plan(nul), Seccomp.FILTERED)).getMessage());
+    }
+
+    @Test
+    void theCommandFollowsTheSeparatorUnchanged() throws Exception {
+        ExecRequest request = new ExecRequest("r", List.of("--version", "a b", ""), Path.of("/ws"), Map.of(),
+                confinement(NetworkPolicy.NONE, List.of("/ws")), Duration.ofSeconds(5), 1024);
+        ExecRequest nul = new ExecRequest("r", List.of("echo", "a\0b"), Path.of("/ws"), Map.of(),
+                confinement(NetworkPolicy.NONE, List.of("/ws")), Duration.ofSeconds(5), 1024);
+
+        assertEquals(List.of("--", "--version", "a b", ""), BwrapArguments.command(request));
+        assertEquals("argument contains a NUL byte, which cannot be passed to a program",
+                assertThrows(ExecutorException.class, () -> BwrapArguments.command(nul)).getMessage());
+    }
+
+    @Test
+    void encodesOptionsNulTerminatedForArgs() {
+        assertArrayEquals("--chdir\0/a b\0\0".getBytes(StandardCharsets.UTF_8),
+                BwrapArguments.encode(List.of("--chdir", "/a b", "")));
+    }
+
+    private static BwrapMountPlan plan(ExecRequest request) throws ExecutorException {
+        return BwrapMountPlan.plan(request.confinement(), request.cwd(), FILES, 1 << 20);
+    }
+
+    private static ExecRequest request(NetworkPolicy network, List<String> writeRoots, Map<String, String> env) {
+        return new ExecRequest("run-1", List.of("true"), Path.of("/ws"), env, confinement(network, writeRoots),
+                Duration.ofSeconds(5), 1024);
+    }
+
+    private static Confinement confinement(NetworkPolicy network, List<String> writeRoots) {
+        return new Confinement(Path.of("/ws"), List.of(Path.of("/usr")), writeRoots.stream().map(Path::of).toList(),
+                List.of(), List.of(), network, Limits.NONE);
+    }
+}

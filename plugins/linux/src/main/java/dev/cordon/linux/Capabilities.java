@@ -1,0 +1,101 @@
+package dev.cordon.linux;
+
+import com.sun.jna.Memory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Capabilities of the calling thread. Credentials are per thread in Linux, so a dedicated
+ * spawning thread can give up every capability while the rest of the JVM keeps its own; a child
+ * it starts inherits the empty sets.
+ */
+public final class Capabilities {
+
+    private static final int VERSION_3 = 0x20080522;
+    /** Fallback when /proc does not tell: CAP_CHECKPOINT_RESTORE, the last one in Linux 6.x. */
+    private static final int DEFAULT_LAST_CAP = 40;
+    private static final long SECURE_BITS =
+            (1 << 0) | (1 << 1)     // SECBIT_NOROOT and its lock: root gains nothing on execve
+            | (1 << 2) | (1 << 3)   // SECBIT_NO_SETUID_FIXUP and its lock
+            | (1 << 5)              // SECBIT_KEEP_CAPS_LOCKED
+            | (1 << 6) | (1 << 7);  // SECBIT_NO_CAP_AMBIENT_RAISE and its lock
+
+    private Capabilities() {
+    }
+
+    /** Effective, permitted and inheritable sets of the calling thread. */
+    public record Sets(long effective, long permitted, long inheritable) {
+
+        public boolean empty() {
+            return effective == 0 && permitted == 0 && inheritable == 0;
+        }
+    }
+
+    /** The calling thread's capability sets. */
+    public static Sets current() throws KernelException {
+        Memory header = header();
+        Memory data = new Memory(24);
+        data.clear();
+        Syscalls.call(Syscall.CAPGET, header, data);
+        return new Sets(join(data, 0), join(data, 4), join(data, 8));
+    }
+
+    /**
+     * Clears the calling thread's capabilities for good: the bounding set (so that executing a
+     * program as root grants nothing back), the ambient set, and the effective, permitted and
+     * inheritable sets; then locks the securebits that would let root regain them. Verifies the
+     * result and throws when any capability is left.
+     */
+    public static void dropAllForThread() throws KernelException {
+        Sets before = current();
+        if (!before.empty()) {
+            int lastCap = lastCap();
+            if ((before.effective() & (1L << 8)) != 0) { // CAP_SETPCAP is needed for the next two steps
+                for (int cap = 0; cap <= lastCap; cap++) {
+                    Prctl.call("prctl(PR_CAPBSET_DROP, " + cap + ")", Prctl.PR_CAPBSET_DROP, cap);
+                }
+                Prctl.call("prctl(PR_SET_SECUREBITS)", Prctl.PR_SET_SECUREBITS, SECURE_BITS);
+            }
+        }
+        Prctl.call("prctl(PR_CAP_AMBIENT_CLEAR_ALL)", Prctl.PR_CAP_AMBIENT, Prctl.PR_CAP_AMBIENT_CLEAR_ALL);
+        Memory data = new Memory(24);
+        data.clear();
+        Syscalls.call(Syscall.CAPSET, header(), data);
+        Sets after = current();
+        if (!after.empty()) {
+            throw new KernelException("capabilities remain after capset: " + after, 0);
+        }
+        if (!before.empty() && boundingSetHolds(lastCap())) {
+            throw new KernelException("the bounding set still holds capabilities; CAP_SETPCAP was missing", 0);
+        }
+    }
+
+    private static boolean boundingSetHolds(int lastCap) throws KernelException {
+        for (int cap = 0; cap <= lastCap; cap++) {
+            if (Prctl.call("prctl(PR_CAPBSET_READ)", Prctl.PR_CAPBSET_READ, cap) == 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int lastCap() {
+        try {
+            return Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/cap_last_cap")).trim());
+        } catch (IOException | NumberFormatException e) {
+            return DEFAULT_LAST_CAP;
+        }
+    }
+
+    private static Memory header() {
+        Memory header = new Memory(8);
+        header.setInt(0, VERSION_3);
+        header.setInt(4, 0); // 0: the calling thread
+        return header;
+    }
+
+    private static long join(Memory data, int offset) {
+        return (data.getInt(offset) & 0xFFFFFFFFL) | ((data.getInt(offset + 12) & 0xFFFFFFFFL) << 32);
+    }
+}

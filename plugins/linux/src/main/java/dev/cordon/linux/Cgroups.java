@@ -1,0 +1,164 @@
+package dev.cordon.linux;
+
+import dev.cordon.spi.Limits;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Makes one cgroup per run, next to this JVM's own cgroup, so that limits and kill-all cover
+ * every process of a run however it detached itself.
+ *
+ * <p>Two layouts are supported. <b>v1</b> (a {@code pids} hierarchy is mounted; {@code memory}
+ * and {@code cpuacct} are used when present): writing a <em>thread</em> id to a v1 {@code tasks}
+ * file moves only that thread, so the dedicated spawning thread moves itself into the run's
+ * cgroups and the child starts inside them: no window in which it could fork outside.
+ * <b>v2</b> (no v1 {@code pids}; the unified hierarchy has the controllers): threads of a process
+ * cannot be split across domain cgroups, so the child places itself: it is started as
+ * {@code /bin/sh -c 'echo 0 > <cgroup>/cgroup.procs && exec "$@"' ...}, which moves the shell
+ * before it executes the command, again before anything could fork. The shell and the
+ * {@code cgroup.procs} file must be reachable under the child's confinement ({@link
+ * RunCgroup#childNeeds()}).
+ */
+public final class Cgroups {
+
+    /** Which cgroup version a run uses. */
+    public enum Version {
+        V1,
+        V2
+    }
+
+    private static final AtomicLong SEQUENCE = new AtomicLong();
+    private static final String PREFIX = "cordon-";
+
+    private final Version version;
+    private final Map<String, Path> parents;
+
+    private Cgroups(Version version, Map<String, Path> parents) {
+        this.version = version;
+        this.parents = Map.copyOf(parents);
+    }
+
+    /**
+     * The cgroups this process can make run cgroups in, or an exception saying why none can be
+     * made (nothing mounted, not writable, v2 controllers not delegated).
+     */
+    public static Cgroups open() throws KernelException {
+        return open(CgroupLayout.current(), Optional.empty());
+    }
+
+    /** Like {@link #open()} but with a given layout and, optionally, a forced version. */
+    public static Cgroups open(CgroupLayout layout, Optional<Version> forced) throws KernelException {
+        Path pids = layout.v1().get("pids");
+        boolean useV1 = forced.map(v -> v == Version.V1).orElse(pids != null);
+        if (useV1) {
+            if (pids == null) {
+                throw new KernelException("no cgroup v1 pids hierarchy is mounted", 0);
+            }
+            Map<String, Path> parents = new LinkedHashMap<>();
+            for (String controller : new String[] {"pids", "memory", "cpuacct"}) {
+                Path dir = layout.v1().get(controller);
+                if (dir != null && Files.isWritable(dir.resolve("tasks"))) {
+                    parents.put(controller, dir);
+                }
+            }
+            if (!parents.containsKey("pids")) {
+                throw new KernelException("cgroup `" + pids + "` is not writable", Errno.EACCES);
+            }
+            return new Cgroups(Version.V1, parents);
+        }
+        Path unified = layout.v2().orElseThrow(() -> new KernelException("no cgroup hierarchy is mounted", 0));
+        if (!Files.isWritable(unified.resolve("cgroup.subtree_control"))) {
+            throw new KernelException("cgroup `" + unified + "` is not writable", Errno.EACCES);
+        }
+        return new Cgroups(Version.V2, Map.of("unified", unified));
+    }
+
+    public Version version() {
+        return version;
+    }
+
+    /** Whether a memory limit can be enforced for the whole tree. */
+    public boolean limitsMemory() {
+        return version == Version.V1 ? parents.containsKey("memory") : v2Controllers().contains("memory");
+    }
+
+    /** Whether a process-count limit can be enforced for the whole tree. */
+    public boolean limitsProcesses() {
+        return version == Version.V1 || v2Controllers().contains("pids");
+    }
+
+    /** e.g. {@code v1 (pids, memory, cpuacct)} or {@code v2 (/sys/fs/cgroup/user.slice)}. */
+    public String describe() {
+        if (version == Version.V1) {
+            return "v1 (" + String.join(", ", parents.keySet()) + ")";
+        }
+        return "v2 (" + parents.get("unified") + ", controllers: " + v2Controllers().trim() + ")";
+    }
+
+    /**
+     * Creates the cgroup of one run with its limits. Fails closed when a limit is asked for that
+     * this layout cannot enforce.
+     */
+    public RunCgroup create(String runId, Limits limits) throws KernelException {
+        if (limits.memoryBytes() > 0 && !limitsMemory()) {
+            throw new KernelException("no memory controller is available to limit memory", 0);
+        }
+        if (limits.maxProcesses() > 0 && !limitsProcesses()) {
+            throw new KernelException("no pids controller is available to limit processes", 0);
+        }
+        String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet() + "-" + sanitize(runId);
+        sweepStale();
+        return version == Version.V1 ? RunCgroup.createV1(parents, name, limits) : RunCgroup.createV2(parents.get("unified"), name, limits);
+    }
+
+    private String v2Controllers() {
+        Path unified = parents.get("unified");
+        if (unified == null) {
+            return "";
+        }
+        try {
+            return Files.readString(unified.resolve("cgroup.subtree_control")) + " ";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Removes empty run cgroups that JVMs which died without cleaning up left behind. */
+    private void sweepStale() {
+        for (Path parent : parents.values()) {
+            try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, PREFIX + "*")) {
+                for (Path child : children) {
+                    String[] parts = child.getFileName().toString().split("-", 3);
+                    if (parts.length == 3 && isDead(parts[1])) {
+                        try {
+                            Files.deleteIfExists(child);
+                        } catch (IOException e) {
+                            // Still populated or already gone: leave it.
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static boolean isDead(String pid) {
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String sanitize(String runId) {
+        String clean = runId.replaceAll("[^A-Za-z0-9_.]", "_");
+        return clean.length() > 40 ? clean.substring(0, 40) : clean;
+    }
+}

@@ -1,0 +1,355 @@
+package dev.cordon.linux;
+
+import dev.cordon.executor.support.Launcher;
+import dev.cordon.executor.support.ProcessTree;
+import dev.cordon.spi.Limits;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The cgroup of one run (see {@link Cgroups} for how a child gets into it). It is the run's
+ * {@link ProcessTree}: kill-all, CPU time and peak memory come from the cgroup, so they cover
+ * every process however it detached. Close it after reading {@link #events()}.
+ */
+public final class RunCgroup implements ProcessTree, AutoCloseable {
+
+    /** The shell a v2 child uses to move itself into its cgroup before running the command. */
+    public static final Path SHELL = Path.of("/bin/sh");
+
+    /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
+    private static final int SPAWN_SLACK = 2;
+    private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
+
+    private final Cgroups.Version version;
+    private final Map<String, Path> dirs;
+    private final Map<String, Path> parents;
+    private final Limits limits;
+    private CgroupEvents eventsBeforeKill;
+    private boolean closed;
+
+    private RunCgroup(Cgroups.Version version, Map<String, Path> dirs, Map<String, Path> parents, Limits limits) {
+        this.version = version;
+        this.dirs = Map.copyOf(dirs);
+        this.parents = Map.copyOf(parents);
+        this.limits = limits;
+    }
+
+    static RunCgroup createV1(Map<String, Path> parents, String name, Limits limits) throws KernelException {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> parent : parents.entrySet()) {
+            dirs.put(parent.getKey(), parent.getValue().resolve(name));
+        }
+        RunCgroup cgroup = new RunCgroup(Cgroups.Version.V1, dirs, parents, limits);
+        try {
+            for (Path dir : dirs.values()) {
+                mkdir(dir);
+            }
+            Path pids = dirs.get("pids");
+            write(pids.resolve("pids.max"), limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + SPAWN_SLACK) : "max");
+            Path memory = dirs.get("memory");
+            if (memory != null && limits.memoryBytes() > 0) {
+                write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
+                writeIfPresent(memory.resolve("memory.memsw.limit_in_bytes"), Long.toString(limits.memoryBytes()));
+            }
+            return cgroup;
+        } catch (KernelException e) {
+            cgroup.removeDirs();
+            throw e;
+        }
+    }
+
+    static RunCgroup createV2(Path parent, String name, Limits limits) throws KernelException {
+        Path dir = parent.resolve(name);
+        RunCgroup cgroup = new RunCgroup(Cgroups.Version.V2, Map.of("unified", dir), Map.of("unified", parent), limits);
+        try {
+            mkdir(dir);
+            if (limits.maxProcesses() > 0) {
+                write(dir.resolve("pids.max"), Integer.toString(limits.maxProcesses()));
+            }
+            if (limits.memoryBytes() > 0) {
+                write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
+                writeIfPresent(dir.resolve("memory.swap.max"), "0");
+            }
+            return cgroup;
+        } catch (KernelException e) {
+            cgroup.removeDirs();
+            throw e;
+        }
+    }
+
+    /**
+     * A launcher that starts the child inside this cgroup from a dedicated thread which applies
+     * {@code confinement} after entering the cgroup.
+     */
+    public Launcher launcher(ThreadSetup confinement) {
+        return builder -> {
+            if (version == Cgroups.Version.V2) {
+                builder.command(selfPlacing(builder.command()));
+            }
+            Process process = Spawner.start(builder, () -> {
+                enterCurrentThread();
+                confinement.apply();
+            });
+            afterStart();
+            return process;
+        };
+    }
+
+    /**
+     * What the child itself must be able to reach for the placement to work: on v2 the {@link
+     * #SHELL} (execute) and this {@code cgroup.procs} file (write); nothing on v1.
+     */
+    public Optional<Path> childNeeds() {
+        return version == Cgroups.Version.V2 ? Optional.of(dirs.get("unified").resolve("cgroup.procs")) : Optional.empty();
+    }
+
+    private List<String> selfPlacing(List<String> argv) {
+        List<String> wrapped = new ArrayList<>();
+        wrapped.add(SHELL.toString());
+        wrapped.add("-c");
+        wrapped.add("echo 0 > \"$0\" && exec \"$@\"");
+        wrapped.add(childNeeds().orElseThrow().toString());
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    private void enterCurrentThread() throws KernelException {
+        if (version != Cgroups.Version.V1) {
+            return;
+        }
+        String tid = Long.toString(Syscalls.gettid());
+        for (Path dir : dirs.values()) {
+            write(dir.resolve("tasks"), tid);
+        }
+    }
+
+    private synchronized void afterStart() {
+        if (version != Cgroups.Version.V1) {
+            return;
+        }
+        moveOwnThreadsBack();
+        if (limits.maxProcesses() > 0) {
+            try {
+                write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.maxProcesses()));
+            } catch (KernelException e) {
+                // The child is running already; the limit stays higher by the slack.
+            }
+        }
+    }
+
+    /**
+     * JVM threads created by the spawning thread (the JDK's process reaper) inherit its v1
+     * cgroups; they belong to the JVM, not to the run, so they are moved back to where they were.
+     */
+    private void moveOwnThreadsBack() {
+        for (Map.Entry<String, Path> entry : dirs.entrySet()) {
+            for (String tid : lines(entry.getValue().resolve("tasks"))) {
+                if (Files.exists(Path.of("/proc/self/task", tid))) {
+                    try {
+                        write(parents.get(entry.getKey()).resolve("tasks"), tid);
+                    } catch (KernelException e) {
+                        // The thread ended meanwhile.
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public synchronized void killAll() {
+        if (eventsBeforeKill == null) {
+            eventsBeforeKill = readEvents();
+        }
+        Path procs = procsDir().resolve("cgroup.procs");
+        if (version == Cgroups.Version.V2 && Files.exists(procsDir().resolve("cgroup.kill"))) {
+            try {
+                write(procsDir().resolve("cgroup.kill"), "1");
+            } catch (KernelException e) {
+                // Fall back to killing one by one below.
+            }
+        } else if (version == Cgroups.Version.V1) {
+            try {
+                // No new process can start while the ones there are killed.
+                write(dirs.get("pids").resolve("pids.max"), "0");
+            } catch (KernelException e) {
+                // Killing one by one still converges unless the tree forks faster than it dies.
+            }
+        }
+        long deadline = System.nanoTime() + KILL_PATIENCE.toNanos();
+        long self = ProcessHandle.current().pid();
+        while (System.nanoTime() < deadline) {
+            List<Long> remaining = new ArrayList<>();
+            for (String line : lines(procs)) {
+                long pid = Long.parseLong(line);
+                if (pid != self) {
+                    remaining.add(pid);
+                }
+            }
+            if (remaining.isEmpty()) {
+                moveOwnThreadsBack();
+                return;
+            }
+            for (long pid : remaining) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            sleep();
+        }
+    }
+
+    /** Whether no process of the run is left (threads of this JVM do not count). */
+    public synchronized boolean isEmpty() {
+        long self = ProcessHandle.current().pid();
+        return lines(procsDir().resolve("cgroup.procs")).stream().allMatch(pid -> Long.parseLong(pid) == self);
+    }
+
+    /** The limit counters, as they were before the run was killed. */
+    public synchronized CgroupEvents events() {
+        return eventsBeforeKill != null ? eventsBeforeKill : readEvents();
+    }
+
+    @Override
+    public synchronized Optional<Duration> cpu() {
+        if (version == Cgroups.Version.V1) {
+            Path cpuacct = dirs.get("cpuacct");
+            return cpuacct == null ? Optional.empty() : number(cpuacct.resolve("cpuacct.usage")).map(Duration::ofNanos);
+        }
+        return keyed(dirs.get("unified").resolve("cpu.stat"), "usage_usec").map(micros -> Duration.ofNanos(micros * 1000));
+    }
+
+    @Override
+    public synchronized long peakMemoryBytes() {
+        if (version == Cgroups.Version.V1) {
+            Path memory = dirs.get("memory");
+            return memory == null ? 0 : number(memory.resolve("memory.max_usage_in_bytes")).orElse(0L);
+        }
+        return number(dirs.get("unified").resolve("memory.peak")).orElse(0L);
+    }
+
+    /** Kills what is left and removes the cgroup directories. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!isEmpty()) {
+            killAll();
+        }
+        moveOwnThreadsBack();
+        removeDirs();
+    }
+
+    private CgroupEvents readEvents() {
+        if (version == Cgroups.Version.V1) {
+            long forks = keyed(dirs.get("pids").resolve("pids.events"), "max").orElse(0L);
+            Path memory = dirs.get("memory");
+            if (memory == null) {
+                return new CgroupEvents(forks, 0, 0);
+            }
+            return new CgroupEvents(forks, number(memory.resolve("memory.failcnt")).orElse(0L),
+                    keyed(memory.resolve("memory.oom_control"), "oom_kill").orElse(0L));
+        }
+        Path dir = dirs.get("unified");
+        return new CgroupEvents(keyed(dir.resolve("pids.events"), "max").orElse(0L),
+                keyed(dir.resolve("memory.events"), "max").orElse(0L),
+                keyed(dir.resolve("memory.events"), "oom_kill").orElse(0L));
+    }
+
+    private Path procsDir() {
+        return version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
+    }
+
+    private void removeDirs() {
+        for (Path dir : dirs.values()) {
+            for (int attempt = 0; attempt < 50; attempt++) {
+                try {
+                    Files.deleteIfExists(dir);
+                    break;
+                } catch (IOException e) {
+                    // Busy while the last killed tasks are being torn down.
+                    sleep();
+                }
+            }
+        }
+    }
+
+    private static void mkdir(Path dir) throws KernelException {
+        try {
+            Files.createDirectory(dir);
+        } catch (IOException e) {
+            throw new KernelException("cannot create cgroup `" + dir + "`: " + e.getMessage(), 0);
+        }
+    }
+
+    static void write(Path file, String value) throws KernelException {
+        try {
+            Files.writeString(file, value);
+        } catch (IOException e) {
+            throw new KernelException("cannot write `" + value + "` to `" + file + "`: " + reason(e), 0);
+        }
+    }
+
+    private static void writeIfPresent(Path file, String value) {
+        if (Files.exists(file)) {
+            try {
+                write(file, value);
+            } catch (KernelException e) {
+                // Swap accounting is off: there is no swap limit to set.
+            }
+        }
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file).stream().map(String::trim).filter(line -> !line.isEmpty()).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static Optional<Long> number(Path file) {
+        List<String> lines = lines(file);
+        try {
+            return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0)));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The value of {@code key value} in a flat-keyed cgroup file. */
+    private static Optional<Long> keyed(Path file, String key) {
+        for (String line : lines(file)) {
+            String[] parts = line.split("\\s+");
+            if (parts.length == 2 && parts[0].equals(key)) {
+                try {
+                    return Optional.of(Long.parseLong(parts[1]));
+                } catch (NumberFormatException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String reason(IOException e) {
+        String message = e.getMessage();
+        int colon = message == null ? -1 : message.lastIndexOf(": ");
+        return colon >= 0 ? message.substring(colon + 2).toLowerCase(java.util.Locale.ROOT) : String.valueOf(message);
+    }
+
+    private static void sleep() {
+        try {
+            TimeUnit.MILLISECONDS.sleep(2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

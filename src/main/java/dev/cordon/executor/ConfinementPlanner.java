@@ -1,0 +1,93 @@
+package dev.cordon.executor;
+
+import dev.cordon.profile.Profile;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.Limits;
+import dev.cordon.spi.NetworkPolicy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns a resolved profile into the OS-level confinement an executor enforces. The always-protected
+ * set of the spec is added here whatever the profile says: policy files, git hooks and config,
+ * editor and agent settings and shell start-up files stay read-only inside any writable root, and
+ * container-engine sockets are hidden.
+ */
+public final class ConfinementPlanner {
+
+    /** Inside every writable root: written by an agent, they would run code later. */
+    static final List<String> PROTECTED_IN_ROOTS = List.of(
+            ".git/hooks", ".git/config", ".cordon", ".vscode", ".idea", ".claude", ".codex", ".gemini");
+
+    /** In the home directory, when it is writable at all. */
+    static final List<String> SHELL_STARTUP_FILES = List.of(
+            ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile",
+            ".zshenv", ".zlogin", ".kshrc", ".cshrc", ".tcshrc", ".config/fish", ".ssh", ".gitconfig");
+
+    static final List<String> ENGINE_SOCKETS = List.of(
+            "/var/run/docker.sock", "/run/docker.sock", "/run/podman/podman.sock", "/var/run/podman/podman.sock",
+            "/run/containerd/containerd.sock");
+
+    private static final long MIB = 1024L * 1024L;
+
+    private ConfinementPlanner() {
+    }
+
+    /**
+     * @param profile the resolved profile, its paths already expanded
+     * @param workspace the project directory
+     * @param home the user's home directory
+     * @param policyFiles every rule, profile and config file in force
+     */
+    public static Confinement plan(Profile profile, Path workspace, Path home, List<Path> policyFiles) {
+        Set<Path> read = paths(profile.filesystem().read());
+        read.add(workspace);
+        Set<Path> write = paths(profile.filesystem().write());
+        read.addAll(write);
+        Set<Path> readOnly = new LinkedHashSet<>();
+        for (Path root : write) {
+            PROTECTED_IN_ROOTS.forEach(p -> readOnly.add(root.resolve(p)));
+            if (home.startsWith(root)) {
+                SHELL_STARTUP_FILES.forEach(p -> readOnly.add(home.resolve(p)));
+            }
+        }
+        for (Path file : policyFiles) {
+            Path absolute = file.toAbsolutePath().normalize();
+            if (write.stream().anyMatch(absolute::startsWith)) {
+                readOnly.add(absolute);
+            }
+        }
+        Set<Path> hidden = paths(profile.filesystem().deny());
+        ENGINE_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
+        return new Confinement(workspace, List.copyOf(read), List.copyOf(write), List.copyOf(readOnly),
+                List.copyOf(hidden), network(profile.network()), limits(profile.resources()));
+    }
+
+    static NetworkPolicy network(Profile.Network network) {
+        if (!network.enabled()) {
+            return NetworkPolicy.NONE;
+        }
+        NetworkPolicy.Mode mode = network.allow().isEmpty() ? NetworkPolicy.Mode.FULL : NetworkPolicy.Mode.ALLOW_LIST;
+        return new NetworkPolicy(mode, network.allow(), network.deny());
+    }
+
+    static Limits limits(Profile.Resources r) {
+        return new Limits(r.maxProcesses(), r.memoryMb() * MIB, r.cpuSeconds(), r.fileSizeMb() * MIB);
+    }
+
+    /** Concrete absolute paths; glob entries are left to the policy layer, which matches them. */
+    private static Set<Path> paths(List<String> entries) {
+        Set<Path> out = new LinkedHashSet<>();
+        List<String> concrete = new ArrayList<>();
+        for (String entry : entries) {
+            if (!entry.contains("*") && !entry.contains("?") && !entry.contains("[") && entry.startsWith("/")) {
+                concrete.add(entry);
+            }
+        }
+        concrete.forEach(c -> out.add(Path.of(c).normalize()));
+        return out;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.cordon.executor;
+
+import dev.cordon.profile.Profile;
+import dev.cordon.spi.Capability;
+import dev.cordon.spi.Executor;
+import dev.cordon.spi.Probe;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The executors of this process. Each is probed at most once, in the background, the first time
+ * anything asks; {@code auto} picks the highest-priority available executor that meets what the
+ * profile demands, and nothing weaker unless the profile names a fallback.
+ */
+public final class ExecutorRegistry implements AutoCloseable {
+
+    public static final String AUTO = "auto";
+    private static final long PROBE_TIMEOUT_SECONDS = 20;
+
+    private final List<Executor> executors;
+    private final List<String> loadProblems;
+    private final Map<String, CompletableFuture<Probe>> probes = new LinkedHashMap<>();
+
+    public ExecutorRegistry(List<Executor> executors, List<String> loadProblems) {
+        List<Executor> sorted = new ArrayList<>(executors);
+        sorted.sort(Comparator.comparingInt(Executor::priority).reversed().thenComparing(Executor::id));
+        this.executors = List.copyOf(sorted);
+        this.loadProblems = List.copyOf(loadProblems);
+    }
+
+    /** Loads the plugins of a distribution. */
+    public static ExecutorRegistry load(Path pluginsDir) {
+        List<String> problems = new ArrayList<>();
+        List<Executor> found = PluginLoader.load(pluginsDir, problems);
+        return new ExecutorRegistry(found, problems);
+    }
+
+    /** Executors, highest priority first. */
+    public List<Executor> executors() {
+        return executors;
+    }
+
+    public List<String> loadProblems() {
+        return loadProblems;
+    }
+
+    public Optional<Executor> byId(String id) {
+        return executors.stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
+    /** Starts every probe that has not started yet, without waiting. */
+    public synchronized void startProbes() {
+        executors.forEach(this::probeFuture);
+    }
+
+    /** The executor's probe result, waiting for it if needed. */
+    public Probe probe(Executor executor) {
+        try {
+            return probeFuture(executor).get(PROBE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            return Probe.unavailable("probe did not finish within " + PROBE_TIMEOUT_SECONDS + " s");
+        } catch (ExecutionException e) {
+            return Probe.unavailable("probe failed: " + e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Probe.unavailable("probe interrupted");
+        }
+    }
+
+    private synchronized CompletableFuture<Probe> probeFuture(Executor executor) {
+        return probes.computeIfAbsent(executor.id(), id -> CompletableFuture.supplyAsync(() -> safeProbe(executor)));
+    }
+
+    private static Probe safeProbe(Executor executor) {
+        try {
+            Probe probe = executor.probe();
+            return probe == null ? Probe.unavailable("probe returned nothing") : probe;
+        } catch (RuntimeException | LinkageError e) {
+            return Probe.unavailable("probe failed: " + e);
+        }
+    }
+
+    /**
+     * Chooses the executor for a profile.
+     *
+     * @param requested {@code auto} or an executor id
+     * @param profile the resolved profile (its fallback and demands)
+     */
+    public Selection select(String requested, Profile profile) {
+        Set<Capability> needed = Requirements.of(profile);
+        if (!AUTO.equals(requested)) {
+            return explicit(requested, needed, profile);
+        }
+        List<String> passedOver = new ArrayList<>();
+        for (Executor executor : executors) {
+            Probe probe = probe(executor);
+            if (!probe.available()) {
+                passedOver.add(executor.id() + " unavailable: " + probe.summary());
+                continue;
+            }
+            Set<Capability> missing = missing(executor, needed);
+            if (missing.isEmpty()) {
+                return new Selection(executor, requested, needed, Set.of(), false,
+                        "auto: `" + executor.id() + "` is the strongest available executor that meets the profile");
+            }
+            passedOver.add(executor.id() + " lacks " + names(missing));
+        }
+        String why = "no executor meets the profile's needs (" + names(needed) + "): " + String.join("; ", passedOver);
+        return fallback(requested, needed, profile, why);
+    }
+
+    private Selection explicit(String requested, Set<Capability> needed, Profile profile) {
+        Optional<Executor> found = byId(requested);
+        if (found.isEmpty()) {
+            return fallback(requested, needed, profile, "executor `" + requested + "` is not installed");
+        }
+        Probe probe = probe(found.get());
+        if (!probe.available()) {
+            return fallback(requested, needed, profile,
+                    "executor `" + requested + "` is unavailable: " + probe.summary());
+        }
+        Set<Capability> missing = missing(found.get(), needed);
+        String note = missing.isEmpty()
+                ? "executor `" + requested + "` as the profile asks"
+                : "executor `" + requested + "` as the profile asks; it does not provide " + names(missing);
+        return new Selection(found.get(), requested, needed, missing, false, note);
+    }
+
+    private Selection fallback(String requested, Set<Capability> needed, Profile profile, String why) {
+        String fallbackId = profile.fallback();
+        if (fallbackId == null || fallbackId.isBlank() || fallbackId.equals("none")) {
+            return new Selection(null, requested, needed, needed, false, why);
+        }
+        Optional<Executor> weaker = byId(fallbackId).filter(e -> probe(e).available());
+        if (weaker.isEmpty()) {
+            return new Selection(null, requested, needed, needed, false,
+                    why + "; the fallback `" + fallbackId + "` is unavailable too");
+        }
+        return new Selection(weaker.get(), requested, needed, missing(weaker.get(), needed), true,
+                why + "; using the profile's weaker fallback `" + fallbackId + "`");
+    }
+
+    private static Set<Capability> missing(Executor executor, Set<Capability> needed) {
+        EnumSet<Capability> missing = needed.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(needed);
+        missing.removeAll(executor.capabilities());
+        return missing;
+    }
+
+    static String names(Set<Capability> capabilities) {
+        return capabilities.stream().map(c -> c.name().toLowerCase().replace('_', '-')).sorted()
+                .reduce((a, b) -> a + ", " + b).orElse("nothing");
+    }
+
+    @Override
+    public void close() {
+        for (Executor executor : executors) {
+            try {
+                executor.close();
+            } catch (RuntimeException e) {
+                // Cleanup of one executor must not keep the others from cleaning up.
+            }
+        }
+    }
+}

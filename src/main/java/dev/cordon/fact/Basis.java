@@ -1,0 +1,11 @@
+package dev.cordon.fact;
+
+/** What a finding's rule id names, and so where its source location is looked up. */
+public enum Basis {
+    /** A DRL rule: the id is the rule's name. */
+    RULE,
+    /** An explicit path or command rule of the profile: the id is the profile rule's id. */
+    PROFILE_RULE,
+    /** A standing approval: the id is the approval's id. */
+    APPROVAL
+}

@@ -1,0 +1,63 @@
+package dev.cordon.fact;
+
+import java.util.List;
+
+/**
+ * One file the call reads or writes: the path of a file tool, or a redirection target or file
+ * operand of a shell command.
+ *
+ * @param index 0-based position among the call's accesses
+ * @param access read or write
+ * @param written the path as written (after quote removal and {@code ~} expansion)
+ * @param path the normalised path (absolute, {@code .}/{@code ..} collapsed)
+ * @param real the path with symbolic links resolved; equal to {@code path} when none are involved
+ * @param origin where it came from: {@code path}, {@code redirection} or {@code operand}
+ * @param command the shell command that touches it, or null for a file tool
+ */
+public record FileAccess(int index, Access access, String written, String path, String real, String origin,
+        Command command) implements Subject {
+
+    public boolean write() {
+        return access == Access.WRITE;
+    }
+
+    /** Whether the path or the file it really is matches the glob: used for refusals. */
+    public boolean hits(String glob) {
+        return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
+    }
+
+    /** Whether both the path and the file it really is match the glob: used for permissions. */
+    public boolean within(String glob) {
+        return Globs.matches(glob, path) && (real.equals(path) || Globs.matches(glob, real));
+    }
+
+    /** Whether the path or the file it really is equals this path or lies below it. */
+    public boolean under(String dir) {
+        return isUnder(path, dir) || isUnder(real, dir);
+    }
+
+    /** Whether the path or the file it really is, is this very path. */
+    public boolean is(String other) {
+        return path.equals(other) || real.equals(other);
+    }
+
+    @Override
+    public String describe() {
+        String verb = access == Access.WRITE ? "write of `" : "read of `";
+        String link = real.equals(path) ? "" : " (really `" + real + "`)";
+        return verb + path + "`" + link;
+    }
+
+    @Override
+    public boolean coveredBy(List<String> prefix) {
+        return command == null ? prefix.isEmpty() : command.startsWith(prefix);
+    }
+
+    private static boolean isUnder(String candidate, String dir) {
+        if (candidate.equals(dir)) {
+            return true;
+        }
+        String base = dir.endsWith("/") ? dir : dir + "/";
+        return candidate.startsWith(base);
+    }
+}

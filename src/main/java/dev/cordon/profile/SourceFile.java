@@ -1,0 +1,31 @@
+package dev.cordon.profile;
+
+import java.nio.file.Path;
+
+/**
+ * A policy file and how to name it to the user.
+ *
+ * @param path where it is
+ * @param display the name shown in messages, e.g. {@code profiles/ci.yaml} for a built-in
+ *     profile or {@code .cordon/config.yaml} for a project's config
+ * @param layer the precedence layer its settings belong to
+ */
+record SourceFile(Path path, String display, Profile.Layer layer) {
+
+    /** Names a file relative to {@code base}, or by its path (with {@code ~} for home) otherwise. */
+    static SourceFile of(Path path, Path base, String home, Profile.Layer layer) {
+        Path absolute = path.toAbsolutePath().normalize();
+        if (base != null && absolute.startsWith(base.toAbsolutePath().normalize())) {
+            return new SourceFile(absolute, base.toAbsolutePath().normalize().relativize(absolute).toString(), layer);
+        }
+        String text = absolute.toString();
+        if (home != null && !home.equals("/") && text.startsWith(home + "/")) {
+            text = "~" + text.substring(home.length());
+        }
+        return new SourceFile(absolute, text, layer);
+    }
+
+    Profile.Origin origin(int line) {
+        return new Profile.Origin(layer, display, line);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.cordon.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * State shared by everything parsed for one command line: the commands and problems found so far,
+ * the pipeline counter, the known variables and the limits that keep hostile input cheap.
+ */
+final class ParseSession {
+
+    /** Deepest nesting of {@code bash -c}, {@code eval}, {@code $(…)} and friends that is read. */
+    static final int MAX_DEPTH = 8;
+    /** Deepest syntactic nesting (groups, quotes in expansions…) before parsing stops. */
+    static final int MAX_NESTING = 100;
+    private static final int MAX_PROBLEMS = 20;
+
+    final Expansions expansions;
+    final List<SimpleCommand> commands = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>(0);
+    private int omittedProblems;
+    private int pipelines;
+    private int nesting;
+    private boolean aborted;
+
+    ParseSession(Map<String, String> env) {
+        this.expansions = new Expansions(env);
+    }
+
+    /** Parses {@code text} and adds its simple commands, unwrapped and normalised, to the result. */
+    void parse(String text, String label, int depth, List<String> wrappers) {
+        Source src = new Source(text, label);
+        List<RawCommand> raw = new Parser(this, src, depth, wrappers).parse();
+        Unwrapper unwrapper = new Unwrapper(this);
+        for (RawCommand command : raw) {
+            unwrapper.emit(command);
+        }
+    }
+
+    int nextPipeline() {
+        return pipelines++;
+    }
+
+    void problem(Source src, int offset, String message) {
+        String where = src.where(offset) + ": " + message;
+        problem(src.label.isEmpty() ? where : where + " (in " + src.label + ")");
+    }
+
+    void problem(String message) {
+        if (problems.size() < MAX_PROBLEMS) {
+            if (!problems.contains(message)) {
+                problems.add(message);
+            }
+        } else {
+            omittedProblems++;
+        }
+    }
+
+    /** Stops all further reading: every lexer reports the end of its input from now on. */
+    void abort(Source src, int offset, String message) {
+        if (!aborted) {
+            problem(src, offset, message);
+            aborted = true;
+        }
+    }
+
+    boolean aborted() {
+        return aborted;
+    }
+
+    /** Enters one level of nesting; false (and the parse aborted, no level entered) when too deep. */
+    boolean enter(Source src, int offset) {
+        if (nesting >= MAX_NESTING) {
+            abort(src, offset, "constructs nested more than " + MAX_NESTING + " levels deep");
+            return false;
+        }
+        nesting++;
+        return true;
+    }
+
+    void leave() {
+        nesting--;
+    }
+
+    List<String> problems() {
+        if (omittedProblems == 0) {
+            return problems;
+        }
+        List<String> all = new ArrayList<>(problems);
+        all.add(omittedProblems + " more problems not shown");
+        return all;
+    }
+}
