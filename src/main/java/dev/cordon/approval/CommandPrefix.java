@@ -91,7 +91,7 @@ public final class CommandPrefix {
                 single = true;
             } else if (c == '"') {
                 dbl = true;
-            } else if (";&|<>(){}\n\r".indexOf(c) >= 0) {
+            } else if (";&|<>()\n\r".indexOf(c) >= 0) {
                 return false;
             }
         }

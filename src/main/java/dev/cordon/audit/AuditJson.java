@@ -1,6 +1,7 @@
 package dev.cordon.audit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -65,8 +66,10 @@ public final class AuditJson {
         JsonNode json;
         try {
             json = MAPPER.readTree(line);
+        } catch (JsonEOFException e) {
+            throw new IllegalArgumentException("incomplete json: the line ends early");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not json: " + e.getOriginalMessage());
+            throw new IllegalArgumentException("invalid json at column " + e.getLocation().getColumnNr());
         }
         if (json == null || !json.isObject()) {
             throw new IllegalArgumentException("not a json object");

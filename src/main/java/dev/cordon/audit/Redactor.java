@@ -50,6 +50,8 @@ public final class Redactor {
             Pattern.compile("\\b(AIza)[0-9A-Za-z_-]{35}"),
             Pattern.compile("\\b(npm_)[A-Za-z0-9]{36}"),
             Pattern.compile("\\b()eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"));
+    private static final Pattern URL = Pattern.compile("\\b[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'`<>]+");
+    private static final Pattern URL_PIECE = Pattern.compile("[^/?&=#:@;,]+");
     private static final Pattern RUN = Pattern.compile("(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{32,}(?![A-Za-z0-9+/=_-])");
 
     private Redactor() {
@@ -67,7 +69,9 @@ public final class Redactor {
         }
         String out = replace(PRIVATE_KEY, text, m -> m.group(1) + MASK + m.group(3));
         out = replace(URL_PASSWORD, out, m -> m.group(1) + MASK + "@");
-        out = replace(AUTHORIZATION, out, m -> m.group(1) + (m.group(2) == null ? "" : m.group(2)) + MASK);
+        out = replace(AUTHORIZATION, out, m -> isReference(m.group(3))
+                ? m.group()
+                : m.group(1) + (m.group(2) == null ? "" : m.group(2)) + MASK);
         out = replace(BEARER, out, m -> looksLikeToken(m.group(2)) ? m.group(1) + MASK : m.group());
         out = replace(BASIC, out, m -> isBasicCredential(m.group(2)) ? m.group(1) + MASK : m.group());
         for (Pattern shape : TOKEN_SHAPES) {
@@ -85,6 +89,7 @@ public final class Redactor {
         if (CURL.matcher(out).find()) {
             out = replace(CURL_USER, out, m -> m.group(1) + MASK);
         }
+        out = replace(URL, out, m -> urlPieces(m.group()));
         return replace(RUN, out, m -> opaque(m.group()));
     }
 
@@ -148,7 +153,21 @@ public final class Redactor {
         }
     }
 
-    /** A long run: masked when opaque; an absolute path is judged piece by piece. */
+    /** In a URL each piece between {@code / ? & = # :} is judged on its own. */
+    private static String urlPieces(String url) {
+        Matcher piece = URL_PIECE.matcher(url);
+        StringBuilder out = new StringBuilder(url.length());
+        while (piece.find()) {
+            piece.appendReplacement(out, Matcher.quoteReplacement(OpaqueToken.isSecret(piece.group()) ? MASK : piece.group()));
+        }
+        piece.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * A long run outside URLs: an absolute path is judged piece by piece, anything else whole
+     * (base64 has {@code /} in it).
+     */
     private static String opaque(String run) {
         if (!run.startsWith("/")) {
             return OpaqueToken.isSecret(run) ? MASK : run;

@@ -1,6 +1,7 @@
 package dev.cordon.cli;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -24,17 +25,28 @@ import picocli.CommandLine.Spec;
 public final class AuditCommand implements Runnable {
 
     private final Supplier<Path> auditFile;
+    private final Clock clock;
 
     @Spec
     CommandSpec spec;
 
     public AuditCommand(Supplier<Path> auditFile) {
+        this(auditFile, Clock.systemUTC());
+    }
+
+    /** @param clock what {@code violations --since} counts back from */
+    public AuditCommand(Supplier<Path> auditFile, Clock clock) {
         this.auditFile = Objects.requireNonNull(auditFile, "auditFile");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "missing subcommand: `tail` or `violations`");
+    }
+
+    Clock clock() {
+        return clock;
     }
 
     /** The audit file to read. */

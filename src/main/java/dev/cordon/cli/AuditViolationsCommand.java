@@ -5,7 +5,6 @@ import dev.cordon.audit.AuditText;
 import dev.cordon.audit.Durations;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,9 +23,6 @@ import picocli.CommandLine.Spec;
         description = "Show recent violations: requests the policy denied (also when not enforced) and what the sandbox refused.",
         mixinStandardHelpOptions = true)
 public final class AuditViolationsCommand implements Callable<Integer> {
-
-    /** The clock "since" counts back from; tests replace it. */
-    static Clock clock = Clock.systemUTC();
 
     @ParentCommand
     AuditCommand parent;
@@ -52,7 +48,7 @@ public final class AuditViolationsCommand implements Callable<Integer> {
         Path file = parent.auditFile();
         try {
             AuditText.print(spec.commandLine().getOut(), spec.commandLine().getErr(),
-                    new AuditReader(file).violationsSince(window, clock.instant()),
+                    new AuditReader(file).violationsSince(window, parent.clock().instant()),
                     json ? AuditText.Format.JSON : AuditText.Format.PLAIN);
         } catch (IOException e) {
             throw new UserError(ExitCode.INTERNAL_ERROR, "cannot read the audit log `" + file + "`: " + e.getMessage());

@@ -157,7 +157,8 @@ public final class ExecutorRegistry implements AutoCloseable {
         return missing;
     }
 
-    static String names(Set<Capability> capabilities) {
+    /** Capability names as users write them, e.g. {@code write-isolation, network-isolation}. */
+    public static String names(Set<Capability> capabilities) {
         return capabilities.stream().map(c -> c.name().toLowerCase().replace('_', '-')).sorted()
                 .reduce((a, b) -> a + ", " + b).orElse("nothing");
     }

@@ -12,6 +12,7 @@ import java.util.Set;
  * its position in the line. The field meanings are those of {@link SimpleCommand}.
  *
  * @param index 0-based position among the line's simple commands, nested ones included
+ * @param source the parser's command
  */
 public record Command(
         int index,
@@ -28,7 +29,8 @@ public record Command(
         int pipelineLength,
         int depth,
         boolean dynamic,
-        String text)
+        String text,
+        SimpleCommand source)
         implements Subject {
 
     public Command {
@@ -43,7 +45,7 @@ public record Command(
     public static Command of(int index, SimpleCommand c) {
         return new Command(index, c.program(), c.rawProgram(), c.args(), c.flags(), c.operands(), c.redirections(),
                 c.assignments(), c.wrappers(), c.pipeline(), c.position(), c.pipelineLength(), c.depth(),
-                c.dynamic(), c.text());
+                c.dynamic(), c.text(), c);
     }
 
     public boolean hasFlag(String flag) {

@@ -1,5 +1,6 @@
 package dev.cordon.fact;
 
+import dev.cordon.shell.Access;
 import java.util.List;
 
 /**

@@ -1,11 +1,8 @@
 package dev.cordon.fact;
 
-import java.nio.file.FileSystems;
-import java.nio.file.Path;
-import java.nio.file.PathMatcher;
+import dev.cordon.path.Glob;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 
 /**
  * Compiled globs shared by every decision: rules name globs as text, and compiling one per
@@ -13,49 +10,31 @@ import java.util.function.Predicate;
  */
 public final class Globs {
 
+    /** Bounds the cache: patterns come from rule files and profiles, not from requests. */
     private static final int MAX_CACHED = 4096;
-    private static final Map<String, Predicate<String>> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Glob> CACHE = new ConcurrentHashMap<>();
 
     private Globs() {
     }
 
-    /** Whether the normalised path matches the glob; a malformed glob is an error. */
+    /** Whether the normalised path matches the glob. */
     public static boolean matches(String glob, String path) {
-        return compiled(glob).test(path);
+        return compiled(glob).matches(path);
     }
 
-    /** Compiles (or returns the cached) matcher, so malformed globs fail when facts are built. */
-    public static Predicate<String> compiled(String glob) {
-        Predicate<String> matcher = CACHE.get(glob);
-        if (matcher == null) {
-            matcher = compile(glob);
+    /**
+     * Compiles (or returns the cached) glob, so malformed globs fail when facts are built.
+     *
+     * @throws dev.cordon.path.InvalidGlobException for a malformed glob
+     */
+    public static Glob compiled(String glob) {
+        Glob compiled = CACHE.get(glob);
+        if (compiled == null) {
+            compiled = Glob.compile(glob);
             if (CACHE.size() < MAX_CACHED) {
-                CACHE.put(glob, matcher);
+                CACHE.put(glob, compiled);
             }
         }
-        return matcher;
-    }
-
-    private static Predicate<String> compile(String glob) {
-        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
-        boolean leadingAny = glob.startsWith("**/");
-        PathMatcher rest = leadingAny ? FileSystems.getDefault().getPathMatcher("glob:" + glob.substring(3)) : null;
-        boolean trailingAny = glob.endsWith("/**");
-        String base = trailingAny ? glob.substring(0, glob.length() - 3) : null;
-        PathMatcher baseMatcher = base == null || base.isEmpty() ? null
-                : FileSystems.getDefault().getPathMatcher("glob:" + base);
-        return path -> {
-            Path p = Path.of(path);
-            if (matcher.matches(p)) {
-                return true;
-            }
-            if (rest != null && rest.matches(p)) {
-                return true;
-            }
-            if (rest != null && path.startsWith("/") && rest.matches(Path.of(path.substring(1)))) {
-                return true;
-            }
-            return baseMatcher != null && baseMatcher.matches(p);
-        };
+        return compiled;
     }
 }

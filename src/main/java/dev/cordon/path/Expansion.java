@@ -3,6 +3,7 @@ package dev.cordon.path;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,6 +34,11 @@ public final class Expansion {
         values.put(TMPDIR, tmpdir);
         values.put(CWD, cwd);
         return new Expansion(values);
+    }
+
+    /** The values of WORKSPACE, HOME, TMPDIR and CWD, in that order. */
+    public List<String> values() {
+        return List.copyOf(values.values());
     }
 
     public String value(String variable) {

@@ -36,18 +36,27 @@ public final class Glob {
         GENERAL
     }
 
+    /** Programs with at most this many tokens run on a {@code long} bit set of states. */
+    private static final int SMALL = 31;
+
     private final String pattern;
     private final List<Program> programs;
     private final Shape[] shapes;
     private final String[] literals;
+    /** Per program: for each state, the states reachable from it without input; null when large. */
+    private final long[][] closures;
 
     private Glob(String pattern, List<Program> programs) {
         this.pattern = pattern;
         this.programs = programs;
         this.shapes = new Shape[programs.size()];
         this.literals = new String[programs.size()];
+        this.closures = new long[programs.size()][];
         for (int i = 0; i < programs.size(); i++) {
             classify(i, programs.get(i));
+            if (shapes[i] == Shape.GENERAL && programs.get(i).size() <= SMALL) {
+                closures[i] = closures(programs.get(i));
+            }
         }
     }
 
@@ -79,8 +88,8 @@ public final class Glob {
     }
 
     /**
-     * Whether every alternative can match an absolute path: it starts with {@code /}, a drive
-     * ({@code c:/}) or {@code **}. A pattern that is not anchored never matches a normalised
+     * Whether every alternative can match an absolute path: it starts with {@code /} (as
+     * {@code /**} does), a drive ({@code c:/}) or {@code **}. A pattern that is not anchored never matches a normalised
      * absolute path, so in a deny list it would be a silent no-op.
      */
     public boolean anchored() {
@@ -88,7 +97,8 @@ public final class Glob {
             byte first = program.kinds()[0];
             String prefix = program.literalPrefix();
             boolean drive = prefix.length() >= 3 && prefix.charAt(1) == ':' && prefix.charAt(2) == '/';
-            if (first != GlobParser.DIRS && first != GlobParser.ALL && !prefix.startsWith("/") && !drive) {
+            boolean rooted = first == GlobParser.DIRS || first == GlobParser.ALL || first == GlobParser.TAIL;
+            if (!rooted && !prefix.startsWith("/") && !drive) {
                 return false;
             }
         }
@@ -183,8 +193,67 @@ public final class Glob {
                     || startsWithSegment(path, literal, fold)
                     || endsWithSegment(path, literal, fold)
                     || containsSegment(path, literal, fold);
-            case GENERAL -> run(programs.get(index), path, fold);
+            case GENERAL -> closures[index] != null
+                    ? runSmall(programs.get(index), closures[index], path, fold)
+                    : run(programs.get(index), path, fold);
         };
+    }
+
+    private static long[] closures(Program program) {
+        int states = 2 * program.size() + 1;
+        long[] out = new long[states];
+        for (int state = 0; state < states; state++) {
+            boolean[] reached = new boolean[states];
+            enter(program, reached, state);
+            for (int target = 0; target < states; target++) {
+                if (reached[target]) {
+                    out[state] |= 1L << target;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@link #run} on a bit set: the same automaton without allocating. */
+    private static boolean runSmall(Program program, long[] closure, String path, boolean fold) {
+        int n = program.size();
+        byte[] kinds = program.kinds();
+        char[] chars = program.chars();
+        long current = closure[0];
+        for (int k = 0; k < path.length(); k++) {
+            char c = path.charAt(k);
+            long next = 0;
+            long bits = current;
+            while (bits != 0) {
+                int state = Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (state == n) {
+                    continue;
+                }
+                boolean inside = state > n;
+                int token = inside ? state - n - 1 : state;
+                switch (kinds[token]) {
+                    case GlobParser.CHAR -> {
+                        char expected = chars[token];
+                        if (c == expected || (fold && Character.toLowerCase(c) == Character.toLowerCase(expected))) {
+                            next |= closure[token + 1];
+                        }
+                    }
+                    case GlobParser.ANY -> next |= c != '/' ? closure[token + 1] : 0;
+                    case GlobParser.CLASS -> next |= program.classes()[token].matches(c, fold) ? closure[token + 1] : 0;
+                    case GlobParser.STAR -> next |= c != '/' ? closure[token] : 0;
+                    case GlobParser.DIRS -> next |= closure[n + 1 + token] | (c == '/' ? closure[token + 1] : 0);
+                    case GlobParser.TAIL -> next |= inside || c == '/' ? closure[n + 1 + token] : 0;
+                    case GlobParser.ALL -> next |= closure[token];
+                    default -> throw new IllegalStateException("unknown glob token " + kinds[token]);
+                }
+            }
+            if (next == 0) {
+                return false;
+            }
+            current = next;
+        }
+        return (current & (1L << n)) != 0;
     }
 
     private static boolean equalsAt(String path, String literal, boolean fold) {
@@ -206,6 +275,17 @@ public final class Glob {
 
     /** {@code path} is {@code a/literal/b}. */
     private static boolean containsSegment(String path, String literal, boolean fold) {
+        if (!fold) {
+            int at = path.indexOf(literal, 1);
+            while (at > 0) {
+                int end = at + literal.length();
+                if (path.charAt(at - 1) == '/' && end < path.length() && path.charAt(end) == '/') {
+                    return true;
+                }
+                at = path.indexOf(literal, at + 1);
+            }
+            return false;
+        }
         int last = path.length() - literal.length() - 1;
         for (int at = 1; at <= last; at++) {
             if (path.charAt(at - 1) == '/'

@@ -18,6 +18,15 @@ final class DocumentReader {
 
     static final Pattern PROFILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
+    /**
+     * Parsed documents by file, full text and variable values: a warm process (the service,
+     * tests) skips re-parsing, yet any change to a file's text is read fresh.
+     */
+    private static final DocumentCache CACHE = new DocumentCache(256);
+
+    private record CacheKey(SourceFile file, String kind, String text, java.util.List<String> variables) {
+    }
+
     private final Expansion expansion;
 
     DocumentReader(Expansion expansion) {
@@ -25,7 +34,8 @@ final class DocumentReader {
     }
 
     ProfileDocument profile(String name, SourceFile file) {
-        return profile(name, file, read(file));
+        String text = read(file);
+        return (ProfileDocument) CACHE.get(new CacheKey(file, name, text, expansion.values()), () -> profile(name, file, text));
     }
 
     ProfileDocument profile(String name, SourceFile file, String text) {
@@ -70,7 +80,8 @@ final class DocumentReader {
     }
 
     ConfigDocument config(SourceFile file, ConfigKind kind) {
-        return config(file, kind, read(file));
+        String text = read(file);
+        return (ConfigDocument) CACHE.get(new CacheKey(file, kind.name(), text, expansion.values()), () -> config(file, kind, text));
     }
 
     ConfigDocument config(SourceFile file, ConfigKind kind, String text) {

@@ -9,6 +9,9 @@ import java.util.Set;
  * have the types of the {@link Profile} components: {@link Profile.Mode}, {@code String},
  * {@code Boolean}, {@code Integer}, {@code List<String>}, {@code List<Profile.PathRule>},
  * {@code List<Profile.CommandRule>}, {@code Map<String, String>} and the other enums.
+ *
+ * <p>Filled while a file is read, then never changed: merging always builds a new instance, so
+ * parsed documents can be cached and shared.
  */
 final class Settings {
 

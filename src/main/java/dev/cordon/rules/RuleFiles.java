@@ -41,6 +41,32 @@ public final class RuleFiles {
         return files;
     }
 
+    /**
+     * What identifies the rules in force without reading them: each folder and, for each of its
+     * files, path, size and modification time.
+     *
+     * @throws PolicyException when a folder or file cannot be examined
+     */
+    public static List<Object> fingerprint(List<RuleDir> dirs) {
+        List<Object> key = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        for (RuleDir dir : dirs) {
+            key.add(dir);
+            for (Path path : list(dir.dir(), problems)) {
+                try {
+                    key.add(List.of(path.toAbsolutePath().toString(), Files.size(path),
+                            Files.getLastModifiedTime(path).toMillis()));
+                } catch (IOException e) {
+                    problems.add(new Problem(display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new PolicyException(problems);
+        }
+        return List.copyOf(key);
+    }
+
     /** The DRL files of a folder, sorted; a folder that does not exist has none. */
     public static List<Path> list(Path dir, List<Problem> problems) {
         if (!Files.isDirectory(dir)) {

@@ -12,10 +12,11 @@ final class Heredoc {
     /** Null until the body has been read. */
     String body;
 
-    Heredoc(String delimiter, boolean quoted, boolean stripTabs, int offset) {
-        this.delimiter = delimiter;
-        this.quoted = quoted;
-        this.stripTabs = stripTabs;
+    /** {@code operator} is {@code <<} or {@code <<-}; {@code word} is the delimiter as written. */
+    Heredoc(String operator, Word word, int offset) {
+        this.delimiter = word.value;
+        this.quoted = word.quoted;
+        this.stripTabs = operator.equals("<<-");
         this.offset = offset;
     }
 }

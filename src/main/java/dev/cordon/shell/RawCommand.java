@@ -29,6 +29,8 @@ final class RawCommand {
     /** 0 until the pipeline this command belongs to has been read. */
     int pipelineLength;
     String text = "";
+    /** Offset of the command in its source, for messages. */
+    int start;
 
     RawCommand(int depth, List<String> outerWrappers, Source source) {
         this.depth = depth;

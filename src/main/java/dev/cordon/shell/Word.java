@@ -34,6 +34,11 @@ final class Word {
         return new Word(text, text, start, end, false, false, false, null);
     }
 
+    /** As a program word: its name is not a literal. */
+    boolean dynamic() {
+        return unknown || glob;
+    }
+
     /** True when the word is exactly {@code keyword}, unquoted: how reserved words are recognised. */
     boolean is(String keyword) {
         return raw.equals(keyword);

@@ -16,6 +16,7 @@ final class WordBuilder {
     /** The word so far is {@code NAME=} or {@code NAME+=}: tilde may follow {@code =} and {@code :}. */
     boolean assignment;
     boolean sawEquals;
+    private boolean bracketOpen;
 
     void literal(char c) {
         value.append(c);
@@ -68,6 +69,17 @@ final class WordBuilder {
     void glob(char c) {
         glob = true;
         literal(c);
+    }
+
+    /** {@code [} starts a pattern only when an unquoted {@code ]} closes it: {@code [[} is a word. */
+    void openBracket() {
+        bracketOpen = true;
+        literal('[');
+    }
+
+    void closeBracket() {
+        glob |= bracketOpen;
+        literal(']');
     }
 
     Word build(Source src, int start, int end) {

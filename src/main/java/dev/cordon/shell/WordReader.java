@@ -57,8 +57,16 @@ final class WordReader {
                     b.brace((char) c);
                     src.pos++;
                 }
-                case '*', '?', '[' -> {
+                case '*', '?' -> {
                     b.glob((char) c);
+                    src.pos++;
+                }
+                case '[' -> {
+                    b.openBracket();
+                    src.pos++;
+                }
+                case ']' -> {
+                    b.closeBracket();
                     src.pos++;
                 }
                 case '=' -> {
@@ -348,6 +356,21 @@ final class WordReader {
         b.unknown(src.slice(at, src.pos));
     }
 
+    /** {@code ((…))} at {@code at}: true, with the cursor after it, when it is arithmetic. */
+    boolean arithmeticCommand(int at) {
+        int end = arithmeticEnd(at + 2);
+        if (end < 0) {
+            return false;
+        }
+        src.pos = at + 2;
+        if (session.enter(src, at)) {
+            scanCode(end);
+            session.leave();
+        }
+        src.pos = Math.max(src.pos, end + 2);
+        return true;
+    }
+
     /**
      * Where the {@code ))} of an arithmetic expansion starting at {@code from} is, or -1 when the
      * text is not arithmetic ({@code $((a); b)} is a command substitution holding a subshell).
@@ -478,78 +501,16 @@ final class WordReader {
 
     /** {@code $'…'}: backslash escapes are decoded as bash does. */
     private void ansiC(WordBuilder b, int at) {
-        src.pos = at + 2;
+        int close = at + 2;
+        while (close < src.length() && src.text.charAt(close) != '\'') {
+            close += src.text.charAt(close) == '\\' ? 2 : 1;
+        }
         b.markQuoted();
-        while (true) {
-            int c = src.peek();
-            if (c == -1) {
-                session.problem(src, at, "unterminated `$'` quote");
-                return;
-            }
-            src.pos++;
-            if (c == '\'') {
-                return;
-            }
-            if (c != '\\') {
-                b.quotedChar((char) c);
-                continue;
-            }
-            int e = src.peek();
-            if (e == -1) {
-                b.quotedChar('\\');
-                continue;
-            }
-            src.pos++;
-            switch (e) {
-                case 'a' -> b.quotedChar('\007');
-                case 'b' -> b.quotedChar('\b');
-                case 'e', 'E' -> b.quotedChar('\033');
-                case 'f' -> b.quotedChar('\f');
-                case 'n' -> b.quotedChar('\n');
-                case 'r' -> b.quotedChar('\r');
-                case 't' -> b.quotedChar('\t');
-                case 'v' -> b.quotedChar('\013');
-                case '\\', '\'', '"', '?' -> b.quotedChar((char) e);
-                case 'x' -> codePoint(b, 'x', 16, 2);
-                case 'u' -> codePoint(b, 'u', 16, 4);
-                case 'U' -> codePoint(b, 'U', 16, 8);
-                case 'c' -> {
-                    int ctl = src.peek();
-                    if (ctl != -1) {
-                        src.pos++;
-                        b.quotedChar((char) (ctl & 0x1f));
-                    }
-                }
-                default -> {
-                    if (e >= '0' && e <= '7') {
-                        src.pos--;
-                        codePoint(b, '0', 8, 3);
-                    } else {
-                        b.quotedChar('\\');
-                        b.quotedChar((char) e);
-                    }
-                }
-            }
+        if (close >= src.length()) {
+            session.problem(src, at, "unterminated `$'` quote");
+            close = src.length();
         }
-    }
-
-    private void codePoint(WordBuilder b, char escape, int radix, int maxDigits) {
-        int value = 0;
-        int digits = 0;
-        while (digits < maxDigits && Character.digit(src.peek(), radix) >= 0 && src.peek() != -1) {
-            value = value * radix + Character.digit(src.peek(), radix);
-            src.pos++;
-            digits++;
-        }
-        if (digits == 0) {
-            b.quotedChar('\\');
-            b.quotedChar(escape);
-            return;
-        }
-        if (radix == 8 || maxDigits == 2) {
-            b.quotedChar((char) (value & 0xff));
-        } else if (Character.isValidCodePoint(value)) {
-            b.quotedText(new String(Character.toChars(value)));
-        }
+        b.quotedText(Escapes.decode(src.text, at + 2, close));
+        src.pos = Math.min(close + 1, src.length());
     }
 }

@@ -42,6 +42,19 @@ class GlobPropertyTest {
     }
 
     @Test
+    void globstarsAroundANameMatchThePathsHoldingThatSegment() {
+        Random random = new Random(6);
+        for (int i = 0; i < 2000; i++) {
+            String path = randomPath(random);
+            String name = NAMES[random.nextInt(NAMES.length)];
+            boolean expected = java.util.Arrays.asList(path.split("/")).contains(name);
+            assertEquals(expected, Glob.compile("**/" + name + "/**").matches(path), path + " vs **/" + name + "/**");
+            String upper = "c:" + (path.startsWith("/") ? path : "/" + path).toUpperCase(java.util.Locale.ROOT);
+            assertEquals(expected, Glob.compile("**/" + name + "/**").matches(upper), upper + " (windows) vs **/" + name + "/**");
+        }
+    }
+
+    @Test
     void middleGlobstarMatchesZeroOrMoreSegments() {
         Random random = new Random(3);
         for (int i = 0; i < 2000; i++) {

@@ -1,8 +1,6 @@
 package dev.cordon.linux;
 
 import com.sun.jna.Memory;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -81,11 +79,7 @@ public final class Capabilities {
     }
 
     private static int lastCap() {
-        try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/cap_last_cap")).trim());
-        } catch (IOException | NumberFormatException e) {
-            return DEFAULT_LAST_CAP;
-        }
+        return (int) ProcFiles.number(Path.of("/proc/sys/kernel/cap_last_cap"), DEFAULT_LAST_CAP);
     }
 
     private static Memory header() {

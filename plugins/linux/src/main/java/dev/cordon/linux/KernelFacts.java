@@ -1,7 +1,5 @@
 package dev.cordon.linux;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,10 +53,6 @@ public record KernelFacts(String arch, int landlockAbi, boolean seccomp, boolean
     }
 
     private static long readNumber(Path file, long missing) {
-        try {
-            return Long.parseLong(Files.readString(file).trim());
-        } catch (IOException | NumberFormatException e) {
-            return missing;
-        }
+        return ProcFiles.number(file, missing);
     }
 }

@@ -27,6 +27,8 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
+    /** How long killed processes may take to be reaped by their new parent. */
+    private static final Duration TEARDOWN_PATIENCE = Duration.ofSeconds(2);
 
     private final Cgroups.Version version;
     private final Map<String, Path> dirs;
@@ -195,6 +197,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
             }
             if (remaining.isEmpty()) {
                 moveOwnThreadsBack();
+                awaitTeardown(deadline);
                 return;
             }
             for (long pid : remaining) {
@@ -202,6 +205,24 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
             }
             sleep();
         }
+    }
+
+    /**
+     * Killed processes leave the process list at once but stay charged to the cgroup until they
+     * are reaped; waiting for that keeps counters honest and lets the directory be removed.
+     */
+    private void awaitTeardown(long deadline) {
+        long until = Math.min(deadline, System.nanoTime() + TEARDOWN_PATIENCE.toNanos());
+        while (System.nanoTime() < until && !tornDown()) {
+            sleep();
+        }
+    }
+
+    private boolean tornDown() {
+        if (version == Cgroups.Version.V1) {
+            return number(dirs.get("pids").resolve("pids.current")).orElse(0L) == 0;
+        }
+        return keyed(dirs.get("unified").resolve("cgroup.events"), "populated").orElse(0L) == 0;
     }
 
     /** Whether no process of the run is left (threads of this JVM do not count). */

@@ -2,7 +2,6 @@ package dev.cordon.linux;
 
 import com.sun.jna.Memory;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Installs seccomp filters on the calling thread. */
@@ -33,7 +32,7 @@ public final class Seccomp {
     /** Whether the kernel supports seccomp filters, as {@code /proc/sys/kernel/seccomp} tells. */
     public static boolean available() {
         try {
-            return Files.readString(Path.of("/proc/sys/kernel/seccomp/actions_avail")).contains("errno");
+            return ProcFiles.read(Path.of("/proc/sys/kernel/seccomp/actions_avail")).contains("errno");
         } catch (IOException e) {
             return false;
         }

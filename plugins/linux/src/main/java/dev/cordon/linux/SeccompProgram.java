@@ -30,6 +30,8 @@ public final class SeccompProgram {
         ALL,
         /** Only AF_UNIX: no network, local IPC still works. */
         UNIX_ONLY,
+        /** Every family but AF_UNIX: the network is open, host unix sockets are not. */
+        ALL_BUT_UNIX,
         /** None: no network and no unix-domain sockets ({@code socketpair} still works). */
         NONE
     }
@@ -108,10 +110,11 @@ public final class SeccompProgram {
                 .jumpIfEqual(TIOCLINUX, "eperm", "allow");
         if (sockets != Sockets.ALL) {
             bpf.label("socket");
-            if (sockets == Sockets.UNIX_ONLY) {
-                bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "allow", "eperm");
-            } else {
-                bpf.jump("eperm");
+            switch (sockets) {
+                case UNIX_ONLY -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "allow", "eperm");
+                case ALL_BUT_UNIX -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "eperm", "allow");
+                case NONE -> bpf.jump("eperm");
+                case ALL -> throw new IllegalStateException("no socket check for " + sockets);
             }
         }
         bpf.label("allow").ret(RET_ALLOW);

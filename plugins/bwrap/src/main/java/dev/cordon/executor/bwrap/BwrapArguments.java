@@ -56,6 +56,9 @@ final class BwrapArguments {
         options.add("ALL");
         // Ends every process in the sandbox when bwrap (or cordon) goes away, background ones too.
         options.add("--die-with-parent");
+        // bwrap's own init would outlive bwrap for a moment and be left for the host's init to reap
+        // (a JVM that is PID 1 in a container never does); the command's init is a shell instead.
+        options.add("--as-pid-1");
         // A new session has no controlling terminal, so TIOCSTI cannot push keystrokes into ours.
         options.add("--new-session");
         options.add("--hostname");
@@ -87,13 +90,33 @@ final class BwrapArguments {
         return options;
     }
 
+    /** What runs as PID 1 of the sandbox. */
+    enum Init {
+        /**
+         * {@code /bin/sh} runs the command as its child and exits with its status: the command
+         * keeps the signal behaviour of an ordinary process (PID 1 ignores signals it sends
+         * itself), and when the shell exits the kernel ends everything left in the namespace.
+         */
+        SHELL,
+        /** The command itself, when no shell is visible inside. */
+        COMMAND
+    }
+
+    /** The sandbox's shell, as the command sees it. */
+    static final String INIT_SHELL = "/bin/sh";
+    /** Runs the command in the foreground (not {@code exec}), then passes on its status. */
+    static final String INIT_SCRIPT = "\"$@\"; exit $?";
+
     /** The command, as it follows {@code --} on bwrap's command line. */
-    static List<String> command(ExecRequest request) throws ExecutorException {
+    static List<String> command(ExecRequest request, Init init) throws ExecutorException {
         for (String argument : request.argv()) {
             checkNoNul("argument", argument);
         }
         List<String> command = new ArrayList<>();
         command.add("--");
+        if (init == Init.SHELL) {
+            command.addAll(List.of(INIT_SHELL, "-c", INIT_SCRIPT, "sh"));
+        }
         command.addAll(request.argv());
         return command;
     }

@@ -33,6 +33,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
     static final Path DEV = Path.of("/dev");
     static final Path SHM = Path.of("/dev/shm");
     static final Path PROC = Path.of("/proc");
+    static final List<Path> PROC_HIDDEN = List.of(Path.of("/proc/keys"), Path.of("/proc/key-users"));
 
     BwrapMountPlan {
         mounts = List.copyOf(mounts);
@@ -52,6 +53,27 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
     static BwrapMountPlan plan(Confinement confinement, Path cwd, BwrapFileSystem files, long tmpBytes)
             throws ExecutorException {
         return new Planner(files).plan(confinement, cwd, tmpBytes);
+    }
+
+    /**
+     * Whether the host file at {@code realPath} is visible inside: below a bound root and not
+     * covered by a mask.
+     */
+    boolean exposes(Path realPath) {
+        boolean bound = false;
+        for (BwrapMount mount : mounts) {
+            if (!realPath.startsWith(mount.target())) {
+                continue;
+            }
+            switch (mount.kind()) {
+                case READ, WRITE, PIN, READ_ONLY -> bound = true;
+                case HIDE_DIRECTORY, HIDE_FILE, DEV, PROC, TMPFS -> {
+                    return false;
+                }
+                case LINK -> { }
+            }
+        }
+        return bound;
     }
 
     /** The bwrap options of every step, in order. */
@@ -93,11 +115,15 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
                     reads.add(path);
                 }
             }
+            // A read root inside another adds nothing but a mount.
+            reads.removeIf(path -> reads.stream().anyMatch(other -> !other.equals(path) && path.startsWith(other)));
             readOnly.addAll(realAll("read-only path", confinement.readOnlyPaths()));
 
             reads.forEach(path -> add(BwrapMount.read(path)));
             add(BwrapMount.dev(DEV));
             add(BwrapMount.proc(PROC));
+            // Key names of the host's keyrings; their contents are out of reach anyway (seccomp refuses keyctl).
+            PROC_HIDDEN.forEach(path -> add(BwrapMount.hideFile(path)));
             add(BwrapMount.tmpfs(TMP, tmpBytes));
             add(BwrapMount.tmpfs(SHM, tmpBytes));
             writes.forEach(path -> add(BwrapMount.write(path)));

@@ -9,7 +9,13 @@ import java.util.List;
  * The {@code /bin/sh} command that starts bwrap. Java cannot hand a child any descriptor above 2
  * (the JDK's spawn helper closes them), but bwrap reads its options, its seccomp program and
  * writes its status through descriptors; a tiny shell opens them, joins the run's cgroups, sets
- * the rlimits, and then replaces itself with bwrap ({@code exec}), so no shell stays behind.
+ * the rlimits, and starts bwrap.
+ *
+ * <p>The shell waits for bwrap instead of replacing itself with it: {@code --die-with-parent}
+ * ties bwrap to its parent <em>thread</em>, and a JVM may start children from a thread that ends
+ * right after the start (cgroup placement does), which would kill the sandbox at once. The
+ * single-threaded shell is a parent that lives exactly as long as the run; killing it still
+ * takes the whole sandbox down. Its exit status is bwrap's ({@code 128 + n} for a signal).
  *
  * <p>The script text contains only numbers; every path reaches the shell as a positional
  * parameter, never inside the script, so no path can inject shell syntax.
@@ -63,7 +69,7 @@ final class BwrapWrapper {
         for (String limit : rlimits.ulimitCommands()) {
             script.append(limit).append(" || exit ").append(SETUP_FAILED).append("; ");
         }
-        script.append("exec \"$@\" ")
+        script.append("\"$@\" ")
                 .append(BwrapArguments.ARGS_FD).append("<\"$a\" ")
                 .append(BwrapArguments.SECCOMP_FD).append("<\"$s\" ")
                 .append(BwrapArguments.STATUS_FD).append(">\"$t\"");
@@ -100,8 +106,9 @@ final class BwrapWrapper {
             commands.add("ulimit -c 0");
             if (cpuSeconds > 0) {
                 // The soft limit sends SIGXCPU, which says what happened; the hard one a second later is SIGKILL.
-                commands.add("ulimit -H -t " + (cpuSeconds + 1));
+                // Soft first: a hard limit below the current soft one is refused.
                 commands.add("ulimit -S -t " + cpuSeconds);
+                commands.add("ulimit -H -t " + (cpuSeconds + 1));
             }
             if (fileSizeBytes > 0) {
                 commands.add("ulimit -f " + fileSizeBytes / 512);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.cordon.executor.bwrap.BwrapArguments.Init;
 import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,7 @@ class BwrapArgumentsTest {
 
         List<String> expected = new ArrayList<>(List.of(
                 "--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
-                "--die-with-parent", "--new-session", "--hostname", "cordon", "--clearenv",
+                "--die-with-parent", "--as-pid-1", "--new-session", "--hostname", "cordon", "--clearenv",
                 "--setenv", "A", "x y", "--setenv", "HOME", "/ws", "--setenv", "PATH", "/usr/bin"));
         expected.addAll(plan(request).arguments());
         expected.addAll(List.of("--remount-ro", "/", "--chdir", "/ws", "--add-seccomp-fd", "3", "--json-status-fd", "5"));
@@ -67,7 +69,8 @@ class BwrapArgumentsTest {
 
         List<String> options = BwrapArguments.options(request, plan(request), Seccomp.FILTERED);
 
-        assertEquals(-1, String.join(" ", options).indexOf("--remount-ro / "));
+        assertEquals(-1, Collections.indexOfSubList(options, List.of("--remount-ro", "/")));
+        assertEquals(List.of("--bind", "/", "/"), options.subList(options.indexOf("--bind"), options.indexOf("--bind") + 3));
     }
 
     @Test
@@ -89,9 +92,11 @@ class BwrapArgumentsTest {
         ExecRequest nul = new ExecRequest("r", List.of("echo", "a\0b"), Path.of("/ws"), Map.of(),
                 confinement(NetworkPolicy.NONE, List.of("/ws")), Duration.ofSeconds(5), 1024);
 
-        assertEquals(List.of("--", "--version", "a b", ""), BwrapArguments.command(request));
+        assertEquals(List.of("--", "--version", "a b", ""), BwrapArguments.command(request, Init.COMMAND));
+        assertEquals(List.of("--", "/bin/sh", "-c", "\"$@\"; exit $?", "sh", "--version", "a b", ""),
+                BwrapArguments.command(request, Init.SHELL));
         assertEquals("argument contains a NUL byte, which cannot be passed to a program",
-                assertThrows(ExecutorException.class, () -> BwrapArguments.command(nul)).getMessage());
+                assertThrows(ExecutorException.class, () -> BwrapArguments.command(nul, Init.SHELL)).getMessage());
     }
 
     @Test

@@ -21,6 +21,9 @@ class BwrapMountPlanTest {
             "--proc", "/proc",
             "--perms", "1777", "--size", "1048576", "--tmpfs", "/tmp");
     private static final List<String> SHM = List.of("--perms", "1777", "--size", "1048576", "--tmpfs", "/dev/shm");
+    private static final List<String> KEYS = List.of(
+            "--ro-bind", "/dev/null", "/proc/key-users",
+            "--ro-bind", "/dev/null", "/proc/keys");
 
     @Test
     void bindsOnlyTheRootsOverAnEmptyTreeAndRecreatesMergedUsrLinks() throws Exception {
@@ -36,6 +39,7 @@ class BwrapMountPlanTest {
                 List.of("--ro-bind", "/usr", "/usr"),
                 SYNTHETIC,
                 SHM,
+                KEYS,
                 List.of("--bind", "/home/u/ws", "/home/u/ws"),
                 List.of("--symlink", "usr/bin", "/bin"),
                 List.of("--symlink", "usr/lib32", "/lib32")), plan.arguments());
@@ -52,6 +56,7 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 List.of("--ro-bind", "/home/u", "/home/u"),
                 SHM,
+                KEYS,
                 List.of("--bind", "/home/u/ws", "/home/u/ws"),
                 List.of("--perms", "0000", "--tmpfs", "/home/u/.ssh", "--remount-ro", "/home/u/.ssh"),
                 List.of("--ro-bind", "/dev/null", "/home/u/.netrc")), plan.arguments());
@@ -70,6 +75,7 @@ class BwrapMountPlanTest {
                 List.of("--bind", "/ws", "/ws"),
                 SHM,
                 List.of("--bind", "/ws/a", "/ws/a"),
+                KEYS,
                 List.of("--ro-bind", "/dev/null", "/ws/.env"),
                 List.of("--ro-bind", "/dev/null", "/ws/a/b")), plan.arguments());
         assertEquals(List.of(Path.of("/ws/.env"), Path.of("/ws/a/b")), plan.placeholders());
@@ -87,6 +93,7 @@ class BwrapMountPlanTest {
                 SHM,
                 List.of("--bind", "/ws/.git", "/ws/.git"),
                 List.of("--ro-bind", "/ws/.bashrc", "/ws/.bashrc"),
+                KEYS,
                 List.of("--ro-bind", "/ws/.git/config", "/ws/.git/config"),
                 List.of("--ro-bind", "/ws/.git/hooks", "/ws/.git/hooks")), plan.arguments());
         assertEquals(List.of(Path.of("/ws/.git/config")), plan.placeholders());
@@ -103,7 +110,8 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 List.of("--bind", "/ws", "/ws"),
                 SHM,
-                List.of("--ro-bind", "/ws/.git", "/ws/.git")), plan.arguments());
+                List.of("--ro-bind", "/ws/.git", "/ws/.git"),
+                KEYS), plan.arguments());
     }
 
     @Test
@@ -117,22 +125,24 @@ class BwrapMountPlanTest {
                 List.of("--ro-bind", "/src", "/src"),
                 SYNTHETIC,
                 List.of("--bind", "/ws", "/ws"),
-                SHM), plan.arguments());
+                SHM,
+                KEYS), plan.arguments());
         assertEquals(List.of(), plan.placeholders());
     }
 
     @Test
     void deeperMountsLandOnTopWhateverTheInputOrder() throws Exception {
-        FakeFileSystem files = new FakeFileSystem().dir("/home/u/ws/out").dir("/home/u/ws/lib");
+        FakeFileSystem files = new FakeFileSystem().dir("/home/u/ws/out/deep");
         BwrapMountPlan plan = plan(files, confinement("/home/u/ws",
-                List.of("/home/u/ws/lib", "/home/u"), List.of("/home/u/ws/out"), List.of(), List.of()), "/home/u/ws");
+                List.of("/home/u"), List.of("/home/u/ws/out/deep", "/home/u/ws"), List.of(), List.of()), "/home/u/ws");
 
         assertEquals(args(
                 SYNTHETIC,
                 List.of("--ro-bind", "/home/u", "/home/u"),
                 SHM,
-                List.of("--ro-bind", "/home/u/ws/lib", "/home/u/ws/lib"),
-                List.of("--bind", "/home/u/ws/out", "/home/u/ws/out")), plan.arguments());
+                KEYS,
+                List.of("--bind", "/home/u/ws", "/home/u/ws"),
+                List.of("--bind", "/home/u/ws/out/deep", "/home/u/ws/out/deep")), plan.arguments());
     }
 
     @Test
@@ -141,7 +151,7 @@ class BwrapMountPlanTest {
         BwrapMountPlan plan = plan(files, confinement("/ws", List.of("/ws/src", "/ws"), List.of("/ws"),
                 List.of(), List.of()), "/ws");
 
-        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM), plan.arguments());
+        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM, KEYS), plan.arguments());
     }
 
     @Test
@@ -156,7 +166,8 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 List.of("--bind", "/ws", "/ws"),
                 SHM,
-                List.of("--perms", "0000", "--tmpfs", "/root/.ssh", "--remount-ro", "/root/.ssh")), plan.arguments());
+                List.of("--perms", "0000", "--tmpfs", "/root/.ssh", "--remount-ro", "/root/.ssh"),
+                KEYS), plan.arguments());
     }
 
     @Test
@@ -169,6 +180,7 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 SHM,
                 List.of("--bind", "/tmp/ws", "/tmp/ws"),
+                KEYS,
                 List.of("--bind", "/dev/shm/x", "/dev/shm/x")), plan.arguments());
     }
 
@@ -182,6 +194,7 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 SHM,
                 List.of("--bind", "/data/proj", "/data/proj"),
+                KEYS,
                 List.of("--symlink", "../../data/proj", "/home/u/proj")), plan.arguments());
     }
 
@@ -195,6 +208,7 @@ class BwrapMountPlanTest {
                 SYNTHETIC,
                 List.of("--ro-bind", "/home/u", "/home/u"),
                 SHM,
+                KEYS,
                 List.of("--perms", "0000", "--tmpfs", "/home/u/dotfiles/ssh", "--remount-ro", "/home/u/dotfiles/ssh")),
                 plan.arguments());
     }
@@ -205,7 +219,22 @@ class BwrapMountPlanTest {
         BwrapMountPlan plan = plan(files, confinement("/ws", List.of("/home/u/.aws/cache"), List.of("/ws"),
                 List.of(), List.of("/home/u/.aws")), "/ws");
 
-        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM), plan.arguments());
+        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM, KEYS), plan.arguments());
+    }
+
+    @Test
+    void aReadRootInsideAnotherIsNotBoundTwice() throws Exception {
+        FakeFileSystem files = new FakeFileSystem().dir("/usr/lib").dir("/ws").link("/lib", "usr/lib");
+        BwrapMountPlan plan = plan(files, confinement("/ws", List.of("/usr/lib", "/lib", "/usr"), List.of("/ws"),
+                List.of(), List.of()), "/ws");
+
+        assertEquals(args(
+                List.of("--ro-bind", "/usr", "/usr"),
+                SYNTHETIC,
+                List.of("--bind", "/ws", "/ws"),
+                SHM,
+                KEYS,
+                List.of("--symlink", "usr/lib", "/lib")), plan.arguments());
     }
 
     @Test
@@ -214,7 +243,7 @@ class BwrapMountPlanTest {
         BwrapMountPlan plan = plan(files, confinement("/ws", List.of("/nix/store"), List.of("/ws", "/ws-cache"),
                 List.of(), List.of()), "/ws");
 
-        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM), plan.arguments());
+        assertEquals(args(SYNTHETIC, List.of("--bind", "/ws", "/ws"), SHM, KEYS), plan.arguments());
     }
 
     @Test

@@ -15,13 +15,13 @@ class BwrapWrapperTest {
             Path.of("/run/x/seccomp.bpf"), Path.of("/run/x/status.json"));
 
     @Test
-    void passesEveryPathAsAParameterAndExecsBwrapWithItsDescriptors() {
+    void passesEveryPathAsAParameterAndStartsBwrapWithItsDescriptors() {
         List<String> argv = BwrapWrapper.argv(FILES, List.of(Path.of("/sys/fs/cgroup/pids/r/cgroup.procs")),
                 Rlimits.NONE, Path.of("/usr/bin/bwrap"), List.of("--", "echo", "$(x)"));
 
         assertEquals(List.of("/bin/sh", "-c",
                 "a=$1 s=$2 t=$3; shift 3; echo $$ >\"$1\" || exit 125; shift; ulimit -c 0 || exit 125; "
-                        + "exec \"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
+                        + "\"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
                 "sh", "/run/x/options", "/run/x/seccomp.bpf", "/run/x/status.json", "/sys/fs/cgroup/pids/r/cgroup.procs",
                 "/usr/bin/bwrap", "--args", "4", "--", "echo", "$(x)"), argv);
     }
@@ -30,7 +30,7 @@ class BwrapWrapperTest {
     void setsRlimitsInPosixUnitsRoundingDown() {
         Rlimits rlimits = Rlimits.of(new Limits(10, 1 << 30, 7, 1000), MemoryEnforcement.ADDRESS_SPACE);
 
-        assertEquals(List.of("ulimit -c 0", "ulimit -H -t 8", "ulimit -S -t 7", "ulimit -f 1", "ulimit -v 1048576"),
+        assertEquals(List.of("ulimit -c 0", "ulimit -S -t 7", "ulimit -H -t 8", "ulimit -f 1", "ulimit -v 1048576"),
                 rlimits.ulimitCommands());
     }
 

@@ -22,6 +22,18 @@ public final class Requests {
         return builder;
     }
 
+    /**
+     * {@code cannot start `prog`: no such file or directory} from the exception a failed start
+     * threw, without the JDK's wording around the cause.
+     */
+    public static String startFailure(ExecRequest request, java.io.IOException failure) {
+        String message = String.valueOf(failure.getMessage());
+        int errno = message.indexOf("error=");
+        int comma = errno < 0 ? -1 : message.indexOf(", ", errno);
+        String reason = comma >= 0 ? message.substring(comma + 2) : message;
+        return "cannot start `" + request.argv().get(0) + "`: " + reason.toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** Settings for the request's run id, timeout and output limit. */
     public static RunSettings settings(ExecRequest request, Launcher launcher, ProcessTree tree) {
         return new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(), launcher, tree);

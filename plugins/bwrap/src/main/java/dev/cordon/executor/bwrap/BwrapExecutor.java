@@ -1,0 +1,83 @@
+package dev.cordon.executor.bwrap;
+
+import dev.cordon.spi.Capability;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.Executor;
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.OutputListener;
+import dev.cordon.spi.Probe;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Runs commands under bubblewrap: fresh user, mount, PID, IPC, UTS, cgroup and network namespaces;
+ * only the profile's roots visible, read-only unless writable; secrets masked; no capabilities; a
+ * seccomp filter; rlimits; and a cgroup for the process and memory limits of the whole tree.
+ *
+ * <p>Its priority is above {@code landlock}: both confine the file system, but bwrap also gives
+ * the command its own network and PID namespaces and shows it nothing outside its roots, at the
+ * price of a few milliseconds per command.
+ */
+public final class BwrapExecutor implements Executor {
+
+    public static final String ID = "bwrap";
+    static final int PRIORITY = 20;
+
+    private final Supplier<Optional<Path>> binary;
+    private final BwrapRunner runner;
+    private BwrapProbe.Outcome probed;
+
+    public BwrapExecutor() {
+        this(() -> BwrapBinary.locate(System.getenv("PATH")), new BwrapHostFileSystem());
+    }
+
+    BwrapExecutor(Supplier<Optional<Path>> binary, BwrapFileSystem files) {
+        this.binary = binary;
+        this.runner = new BwrapRunner(files);
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public int priority() {
+        return PRIORITY;
+    }
+
+    /** What the probe confirmed on this machine; empty when bwrap is unavailable. */
+    @Override
+    public Set<Capability> capabilities() {
+        return outcome().capabilities();
+    }
+
+    @Override
+    public Probe probe() {
+        return outcome().probe();
+    }
+
+    @Override
+    public ExecResult execute(ExecRequest request, OutputListener listener) throws ExecutorException {
+        BwrapProbe.Outcome outcome = outcome();
+        BwrapHost host = outcome.host().orElseThrow(
+                () -> new ExecutorException("the bwrap executor is not available: " + outcome.probe().summary()));
+        return runner.run(host, request, listener).result();
+    }
+
+    @Override
+    public void kill(String runId) {
+        runner.cancel(runId);
+    }
+
+    /** The probe runs once, on first need; the constructor must stay free of work. */
+    private synchronized BwrapProbe.Outcome outcome() {
+        if (probed == null) {
+            probed = BwrapProbe.run(runner, binary.get());
+        }
+        return probed;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.cordon.executor.bwrap;
+
+import dev.cordon.linux.Arch;
+import dev.cordon.linux.Cgroups;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What the probe found on this machine and every run then relies on.
+ *
+ * @param bwrap the bwrap program
+ * @param version its release
+ * @param arch the architecture the seccomp program is generated for
+ * @param cgroups where run cgroups are made, if this process may make them
+ * @param cgroupProblem why no cgroup can be made, when none can
+ */
+record BwrapHost(Path bwrap, BwrapVersion version, Arch arch, Optional<Cgroups> cgroups, String cgroupProblem) {
+
+    /** Whether a memory limit covers the whole tree (a memory cgroup) rather than each process. */
+    BwrapWrapper.MemoryEnforcement memoryEnforcement() {
+        return cgroups.isPresent() && cgroups.get().limitsMemory()
+                ? BwrapWrapper.MemoryEnforcement.CGROUP
+                : BwrapWrapper.MemoryEnforcement.ADDRESS_SPACE;
+    }
+
+    /** Whether the number of processes of a run can be limited (root ignores RLIMIT_NPROC). */
+    boolean limitsProcesses() {
+        return cgroups.isPresent() && cgroups.get().limitsProcesses();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.cordon.executor.bwrap;
+
+import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
+import dev.cordon.executor.bwrap.BwrapViolations.LimitEvents;
+import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
+import dev.cordon.executor.support.DescendantTree;
+import dev.cordon.executor.support.ExitStatus;
+import dev.cordon.executor.support.Launcher;
+import dev.cordon.executor.support.ProcessRunner;
+import dev.cordon.executor.support.ProcessTree;
+import dev.cordon.executor.support.Requests;
+import dev.cordon.executor.support.RunOutcome;
+import dev.cordon.linux.CgroupEvents;
+import dev.cordon.linux.KernelException;
+import dev.cordon.linux.RunCgroup;
+import dev.cordon.linux.SeccompProgram;
+import dev.cordon.linux.ThreadSetup;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Limits;
+import dev.cordon.spi.NetworkPolicy;
+import dev.cordon.spi.OutputListener;
+import dev.cordon.spi.Violation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Runs one request under bwrap: plan, launch through the wrapper, then read what happened. */
+final class BwrapRunner {
+
+    /** Size of the private /tmp and /dev/shm when no memory limit bounds them. */
+    static final long DEFAULT_TMP_BYTES = 512L << 20;
+    /** Processes of the sandbox itself: the wrapper shell, bwrap, and the init shell in the PID namespace. */
+    static final int SANDBOX_PROCESSES = 3;
+
+    private final ProcessRunner processes = new ProcessRunner();
+    private final BwrapFileSystem files;
+
+    BwrapRunner(BwrapFileSystem files) {
+        this.files = files;
+    }
+
+    /** What a run produced, with what bwrap itself reported. */
+    record Run(ExecResult result, BwrapStatus status) {
+    }
+
+    Run run(BwrapHost host, ExecRequest request, OutputListener listener) throws ExecutorException {
+        Limits limits = request.confinement().limits();
+        MemoryEnforcement memory = host.memoryEnforcement();
+        if (limits.maxProcesses() > 0 && !host.limitsProcesses()) {
+            throw new ExecutorException("a process limit needs a pids cgroup, and none can be made here: "
+                    + host.cgroupProblem());
+        }
+        BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), files, tmpBytes(limits));
+        List<String> options = BwrapArguments.options(request, plan, Seccomp.FILTERED);
+        List<String> command = BwrapArguments.command(request, init(plan));
+        byte[] seccomp = SeccompProgram.build(host.arch(), sockets(request.confinement().network()));
+        Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
+        try (RunCgroup ignored = cgroup.orElse(null);
+                BwrapPlaceholders.Reservation reservation = BwrapPlaceholders.reserve(plan.placeholders());
+                BwrapRunFiles runFiles = BwrapRunFiles.create(BwrapArguments.encode(options), seccomp)) {
+            List<String> argv = BwrapWrapper.argv(runFiles, List.of(), BwrapWrapper.Rlimits.of(limits, memory), host.bwrap(),
+                    command);
+            ProcessBuilder builder = new ProcessBuilder(argv);
+            // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
+            builder.environment().clear();
+            builder.directory(new File("/"));
+            Launcher launcher = cgroup.map(run -> run.launcher(ThreadSetup.NONE)).orElse(Launcher.DIRECT);
+            ProcessTree tree = cgroup.<ProcessTree>map(run -> run).orElseGet(DescendantTree::new);
+            RunOutcome outcome = processes.run(builder, Requests.settings(request, launcher, tree), listener);
+            BwrapStatus status = BwrapStatus.parse(runFiles.statusText());
+            if (outcome.ending() == RunOutcome.Ending.EXITED && !status.commandRan()) {
+                return new Run(notStarted(outcome), status);
+            }
+            CgroupEvents events = cgroup.map(RunCgroup::events).orElse(CgroupEvents.NONE);
+            int signal = outcome.status().signal();
+            LimitEvents limitEvents = new LimitEvents(events.processLimitHits() > 0,
+                    events.oomKills() > 0 || (events.memoryLimitHits() > 0 && signal == ExitStatus.SIGKILL));
+            List<Violation> violations = BwrapViolations.read(outcome.stderr(), signal, limitEvents,
+                    request.confinement().network().mode());
+            return new Run(outcome.toResult(BwrapExecutor.ID, violations, notes(request, memory)), status);
+        } catch (IOException e) {
+            throw new ExecutorException("cannot start bwrap: " + e.getMessage(), e);
+        }
+    }
+
+    private BwrapArguments.Init init(BwrapMountPlan plan) {
+        Path shell;
+        try {
+            shell = files.realPath(Path.of(BwrapArguments.INIT_SHELL));
+        } catch (IllegalArgumentException e) {
+            return BwrapArguments.Init.COMMAND;
+        }
+        return files.kind(shell) == BwrapFileSystem.Kind.FILE && plan.exposes(shell)
+                ? BwrapArguments.Init.SHELL
+                : BwrapArguments.Init.COMMAND;
+    }
+
+    /** Kills the whole sandbox of a running request. */
+    void cancel(String runId) {
+        processes.cancel(runId);
+    }
+
+    /**
+     * A cgroup only when a limit needs one: moving a process into a cgroup costs the kernel an RCU
+     * grace period (milliseconds), and without limits the PID namespace already ends every process
+     * of the sandbox with bwrap.
+     */
+    private static Optional<RunCgroup> cgroup(BwrapHost host, ExecRequest request, Limits limits, MemoryEnforcement memory)
+            throws ExecutorException {
+        long memoryBytes = memory == MemoryEnforcement.CGROUP ? limits.memoryBytes() : 0;
+        if (host.cgroups().isEmpty() || (limits.maxProcesses() <= 0 && memoryBytes <= 0)) {
+            return Optional.empty();
+        }
+        // The wrapper shell, bwrap and the sandbox's init count too; the command keeps its full share.
+        int processes = limits.maxProcesses() > 0 ? limits.maxProcesses() + SANDBOX_PROCESSES : 0;
+        Limits cgroupLimits = new Limits(processes, memoryBytes, limits.cpuSeconds(), limits.fileSizeBytes());
+        try {
+            return Optional.of(host.cgroups().get().create(request.runId(), cgroupLimits));
+        } catch (KernelException e) {
+            throw new ExecutorException("cannot make the run's cgroup: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * bwrap refused before the command ran: a mount it could not make, namespaces it may not
+     * create, or a program it could not execute. Only the last is the command's own failure.
+     */
+    private static ExecResult notStarted(RunOutcome outcome) throws ExecutorException {
+        String message = firstLine(outcome.stderr());
+        if (message.startsWith("bwrap: execvp ")) {
+            int exitCode = message.endsWith("Permission denied") ? 126 : 127;
+            RunOutcome failed = new RunOutcome(new ExitStatus(exitCode, 0), outcome.ending(), outcome.timeout(),
+                    outcome.stdout(), outcome.stderr(), outcome.stdoutBytes(), outcome.stderrBytes(),
+                    outcome.outputLimitBytes(), outcome.usage(), outcome.notes());
+            return failed.toResult(BwrapExecutor.ID, List.of(), List.of("the program could not be started inside the sandbox"));
+        }
+        throw new ExecutorException("bwrap could not set up the sandbox: "
+                + (message.isEmpty() ? "it exited with status " + outcome.status().exitCode() : message));
+    }
+
+    private static List<String> notes(ExecRequest request, MemoryEnforcement memory) {
+        List<String> notes = new ArrayList<>();
+        if (request.confinement().network().mode() == NetworkPolicy.Mode.FULL) {
+            notes.add("the command shared the host's network, as the profile allows");
+        }
+        if (request.confinement().limits().memoryBytes() > 0 && memory == MemoryEnforcement.ADDRESS_SPACE) {
+            notes.add("memory was limited per process (address space), not for the whole tree: no memory cgroup is available");
+        }
+        return notes;
+    }
+
+    private static SeccompProgram.Sockets sockets(NetworkPolicy network) {
+        // With the network off only local IPC sockets remain useful; the namespace already has no route out.
+        return network.mode() == NetworkPolicy.Mode.FULL ? SeccompProgram.Sockets.ALL : SeccompProgram.Sockets.UNIX_ONLY;
+    }
+
+    private static long tmpBytes(Limits limits) {
+        return limits.memoryBytes() > 0 ? limits.memoryBytes() : DEFAULT_TMP_BYTES;
+    }
+
+    private static String firstLine(String text) {
+        String line = text.strip();
+        int newline = line.indexOf('\n');
+        line = newline >= 0 ? line.substring(0, newline) : line;
+        return line.length() > 300 ? line.substring(0, 300) : line;
+    }
+}

@@ -1,0 +1,205 @@
+package dev.cordon.executor.landlock;
+
+import dev.cordon.executor.support.DescendantTree;
+import dev.cordon.executor.support.Launcher;
+import dev.cordon.executor.support.ProcessRunner;
+import dev.cordon.executor.support.ProcessTree;
+import dev.cordon.executor.support.Requests;
+import dev.cordon.executor.support.RunOutcome;
+import dev.cordon.linux.CgroupEvents;
+import dev.cordon.linux.KernelException;
+import dev.cordon.linux.Landlock;
+import dev.cordon.linux.LandlockRuleset;
+import dev.cordon.linux.RunCgroup;
+import dev.cordon.linux.SeccompProgram;
+import dev.cordon.linux.Spawner;
+import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.Executor;
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Limits;
+import dev.cordon.spi.OutputListener;
+import dev.cordon.spi.Probe;
+import dev.cordon.spi.Violation;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Landlock + seccomp + rlimits + cgroups, applied to a dedicated spawning thread so that only the
+ * child inherits them; no helper binary and no second JVM. See {@code docs/executors/landlock.md}.
+ */
+public final class LandlockExecutor implements Executor {
+
+    /** Above {@code local}, below {@code bwrap}, which adds fresh mount, PID and network namespaces. */
+    public static final int PRIORITY = 100;
+
+    private final ProcessRunner runner = new ProcessRunner();
+    private volatile LandlockHost host;
+    private volatile Probe probe;
+
+    @Override
+    public String id() {
+        return "landlock";
+    }
+
+    @Override
+    public int priority() {
+        return PRIORITY;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        Set<Capability> capabilities = EnumSet.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION,
+                Capability.NETWORK_ISOLATION);
+        if (host().containsTrees()) {
+            capabilities.add(Capability.PROCESS_TREE);
+        }
+        if (host().limitsResources()) {
+            capabilities.add(Capability.RESOURCE_LIMITS);
+        }
+        return capabilities;
+    }
+
+    @Override
+    public Probe probe() {
+        Probe result = probe;
+        if (result == null) {
+            result = LandlockProbe.run(this, host());
+            probe = result;
+        }
+        return result;
+    }
+
+    @Override
+    public ExecResult execute(ExecRequest request, OutputListener listener) throws ExecutorException {
+        LandlockHost machine = host();
+        Optional<String> unusable = machine.unusable();
+        if (unusable.isPresent()) {
+            throw new ExecutorException(unusable.get());
+        }
+        Confinement confinement = request.confinement();
+        if (confinement == null) {
+            throw new ExecutorException("landlock needs a confinement to enforce");
+        }
+        LandlockNetwork.check(confinement.network());
+        Limits limits = confinement.limits();
+        RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
+        try {
+            LandlockRlimits.MemoryEnforcement memory = cgroup != null && machine.cgroups().orElseThrow().limitsMemory()
+                    ? LandlockRlimits.MemoryEnforcement.CGROUP : LandlockRlimits.MemoryEnforcement.ADDRESS_SPACE;
+            LandlockPlan plan = LandlockPlan.build(confinement, machine.abi(),
+                    implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory)));
+            byte[] filter = SeccompProgram.build(machine.arch().orElseThrow(), plan.sockets());
+            LandlockConfiner confiner = new LandlockConfiner(plan, filter);
+            Launcher confined = cgroup != null ? cgroup.launcher(confiner) : builder -> Spawner.start(builder, confiner);
+            ProcessTree tree = cgroup != null ? cgroup : new DescendantTree();
+            Launcher launcher = builder -> {
+                if (LandlockRlimits.needsShell(limits, memory)) {
+                    builder.command(LandlockRlimits.wrap(builder.command(), limits, memory));
+                }
+                return withoutCoreDumps(confined.launch(builder), tree);
+            };
+            RunOutcome outcome = run(request, listener, launcher, tree);
+            CgroupEvents events = cgroup != null ? cgroup.events() : CgroupEvents.NONE;
+            List<Violation> violations = LandlockEvidence.read(outcome, plan, request.cwd(), limits, events);
+            return outcome.toResult(id(), violations, notes(machine));
+        } finally {
+            if (cgroup != null) {
+                cgroup.close();
+            }
+        }
+    }
+
+    @Override
+    public void kill(String runId) {
+        runner.cancel(runId);
+    }
+
+    private RunOutcome run(ExecRequest request, OutputListener listener, Launcher launcher, ProcessTree tree)
+            throws ExecutorException {
+        try {
+            return runner.run(Requests.processBuilder(request), Requests.settings(request, launcher, tree), listener);
+        } catch (IOException e) {
+            if (e.getCause() instanceof KernelException kernel) {
+                throw new ExecutorException("cannot confine `" + request.argv().get(0) + "`: " + kernel.getMessage(), e);
+            }
+            throw new ExecutorException(Requests.startFailure(request, e), e);
+        } catch (IllegalArgumentException e) {
+            throw new ExecutorException(e.getMessage(), e);
+        }
+    }
+
+    /** Sets core = 0; a child whose limit cannot be set does not keep running. */
+    private static Process withoutCoreDumps(Process process, ProcessTree tree) throws IOException {
+        try {
+            LandlockRlimits.noCoreDumps(process.pid());
+            return process;
+        } catch (KernelException e) {
+            tree.killAll();
+            process.toHandle().destroyForcibly();
+            throw new IOException("cannot set resource limits: " + e.getMessage(), e);
+        }
+    }
+
+    private static RunCgroup createCgroup(LandlockHost machine, String runId, Limits limits) throws ExecutorException {
+        if (machine.cgroups().isEmpty()) {
+            // RLIMIT_NPROC counts every process of the user and none of root's: only a cgroup will do.
+            if (limits.maxProcesses() > 0) {
+                throw new ExecutorException("cannot limit processes without a cgroup: " + machine.cgroupProblem());
+            }
+            return null;
+        }
+        try {
+            return machine.cgroups().get().create(runId, limits);
+        } catch (KernelException e) {
+            throw new ExecutorException("cannot create the run's cgroup: " + e.getMessage(), e);
+        }
+    }
+
+    /** What starting the child needs beyond the policy's roots. */
+    private static List<LandlockGrant> implicitGrants(RunCgroup cgroup, boolean limitingShell) {
+        List<LandlockGrant> grants = new ArrayList<>();
+        // The JDK starts the child through jspawnhelper, which then executes the command.
+        Path javaLib = Path.of(System.getProperty("java.home"), "lib");
+        grants.add(new LandlockGrant(javaLib.resolve("jspawnhelper"), Landlock.READ_FILE | Landlock.EXECUTE,
+                LandlockRuleset.Links.FOLLOW));
+        // stdin is opened on the confined thread.
+        grants.add(new LandlockGrant(Path.of("/dev/null"), Landlock.READ_FILE | Landlock.WRITE_FILE,
+                LandlockRuleset.Links.FOLLOW));
+        Optional<Path> placement = cgroup == null ? Optional.empty() : cgroup.childNeeds();
+        if (limitingShell || placement.isPresent()) {
+            grants.add(new LandlockGrant(Path.of(LandlockRlimits.SHELL), Landlock.READ_FILE | Landlock.EXECUTE,
+                    LandlockRuleset.Links.FOLLOW));
+        }
+        placement.ifPresent(procs -> grants.add(new LandlockGrant(procs, Landlock.WRITE_FILE, LandlockRuleset.Links.FOLLOW)));
+        return grants;
+    }
+
+    private static List<String> notes(LandlockHost machine) {
+        if (machine.containsTrees()) {
+            return List.of();
+        }
+        return List.of("landlock executor: no cgroup (" + machine.cgroupProblem()
+                + "); processes that detach from the command may outlive it");
+    }
+
+    private LandlockHost host() {
+        LandlockHost result = host;
+        if (result == null) {
+            synchronized (this) {
+                if (host == null) {
+                    host = LandlockHost.detect();
+                }
+                result = host;
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.cordon.executor.landlock;
+
+import dev.cordon.linux.Arch;
+import dev.cordon.linux.Cgroups;
+import dev.cordon.linux.KernelException;
+import dev.cordon.linux.Landlock;
+import dev.cordon.linux.Seccomp;
+import java.util.Optional;
+
+/**
+ * What this machine offers the executor, read once: the CPU architecture, the Landlock ABI in
+ * use (the kernel's, capped at the newest this code knows), seccomp, and run cgroups.
+ *
+ * @param arch the architecture, if seccomp tables exist for it
+ * @param abi the Landlock ABI used, 0 when Landlock is unavailable
+ * @param kernelAbi the ABI the kernel reported
+ * @param seccomp whether seccomp filters are available
+ * @param cgroups run cgroups, if they can be made
+ * @param cgroupProblem why they cannot, or empty
+ */
+record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp, Optional<Cgroups> cgroups,
+        String cgroupProblem) {
+
+    static LandlockHost detect() {
+        Optional<Arch> arch = Arch.current();
+        int kernelAbi = arch.isPresent() ? Landlock.abi() : 0;
+        Optional<Cgroups> cgroups;
+        String problem = "";
+        try {
+            cgroups = Optional.of(Cgroups.open());
+        } catch (KernelException e) {
+            cgroups = Optional.empty();
+            problem = e.getMessage();
+        }
+        return new LandlockHost(arch, Math.min(kernelAbi, Landlock.NEWEST_KNOWN_ABI), kernelAbi, Seccomp.available(),
+                cgroups, problem);
+    }
+
+    /** Why commands cannot be confined here at all, or empty when they can. */
+    Optional<String> unusable() {
+        if (arch.isEmpty()) {
+            return Optional.of("no seccomp table for cpu architecture `" + System.getProperty("os.arch") + "`");
+        }
+        if (abi < 1) {
+            return Optional.of("landlock is not available in this kernel (needs linux 5.13 with landlock enabled)");
+        }
+        if (!seccomp) {
+            return Optional.of("seccomp filters are not available in this kernel");
+        }
+        return Optional.empty();
+    }
+
+    /** Whether every process of a run can be found, limited and killed through a cgroup. */
+    boolean containsTrees() {
+        return cgroups.isPresent();
+    }
+
+    /** Whether processes and memory of the whole tree can be limited. */
+    boolean limitsResources() {
+        return cgroups.map(c -> c.limitsProcesses() && c.limitsMemory()).orElse(false);
+    }
+}

@@ -1,0 +1,216 @@
+package dev.cordon.executor.landlock;
+
+import dev.cordon.linux.Landlock;
+import dev.cordon.linux.LandlockRuleset;
+import dev.cordon.linux.SeccompProgram;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.NetworkPolicy;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Landlock rules and seccomp socket policy for one confinement on one kernel ABI.
+ *
+ * <p>Landlock only grants: a rule on a directory covers everything beneath it, and nothing can be
+ * taken back below. A hidden or read-only path inside a root is therefore carved out by
+ * <em>splitting</em> the root: each directory on the way down to the protected path gets only
+ * what cannot reach into it (listing, plus reading when nothing below is hidden), and every
+ * other entry of those directories gets the root's full rights by a rule of its own. What this
+ * costs, stated plainly: no new entry can be created directly in a directory on the way to a
+ * protected path (the right to create would cover the protected path too), entries created in it
+ * after the run started are not accessible, and the names inside a hidden directory can be
+ * listed, though not read.
+ */
+final class LandlockPlan {
+
+    /** Rights of a directory on the way to a protected path when something below is hidden. */
+    private static final long TOWARDS_HIDDEN = Landlock.READ_DIR;
+    private static final long READ = Landlock.READ_RIGHTS;
+
+    private enum Protection {
+        HIDDEN,
+        READ_ONLY
+    }
+
+    private record Protected(Path path, Protection protection) {
+    }
+
+    private final int abi;
+    private final long handledFs;
+    private final List<Protected> protectedPaths = new ArrayList<>();
+    private final List<LandlockGrant> grants = new ArrayList<>();
+    private final NetworkPolicy.Mode network;
+    private final List<Path> writeRoots;
+    private final List<Path> readableRoots = new ArrayList<>();
+
+    private LandlockPlan(int abi, Confinement confinement) {
+        this.abi = abi;
+        this.writeRoots = confinement.writeRoots().stream().map(LandlockPlan::normal).toList();
+        confinement.readRoots().forEach(root -> readableRoots.add(normal(root)));
+        readableRoots.addAll(writeRoots);
+        this.handledFs = Landlock.fsRights(abi);
+        this.network = confinement.network().mode();
+        for (Path hidden : confinement.hiddenPaths()) {
+            protectedPaths.add(new Protected(normal(hidden), Protection.HIDDEN));
+        }
+        for (Path readOnly : confinement.readOnlyPaths()) {
+            protectedPaths.add(new Protected(normal(readOnly), Protection.READ_ONLY));
+        }
+    }
+
+    /**
+     * Computes the rules: read roots get reading and executing, write roots everything, each
+     * split around the protected paths inside it; {@code implicit} grants (what starting a
+     * process needs) are added as they are, unless a protected path covers them.
+     */
+    static LandlockPlan build(Confinement confinement, int abi, List<LandlockGrant> implicit) {
+        LandlockPlan plan = new LandlockPlan(abi, confinement);
+        long write = plan.handledFs;
+        for (Path root : confinement.readRoots()) {
+            plan.grantRoot(normal(root), READ & write);
+        }
+        for (Path root : confinement.writeRoots()) {
+            plan.grantRoot(normal(root), write);
+        }
+        for (LandlockGrant grant : implicit) {
+            if (plan.covering(grant.path()).isEmpty()) {
+                plan.grants.add(new LandlockGrant(grant.path(), grant.rights() & write, grant.links()));
+            }
+        }
+        return plan;
+    }
+
+    int abi() {
+        return abi;
+    }
+
+    long handledFs() {
+        return handledFs;
+    }
+
+    /** TCP rights handled (and so refused, with no port rule): all of them when the network is off. */
+    long handledNet() {
+        return network == NetworkPolicy.Mode.NONE ? Landlock.netRights(abi) : 0;
+    }
+
+    boolean networkOff() {
+        return network == NetworkPolicy.Mode.NONE;
+    }
+
+    /** Abstract unix sockets and signals may not reach outside the sandbox (ABI 6). */
+    long scopes() {
+        return Landlock.scopes(abi);
+    }
+
+    /**
+     * Sockets the child may create. Unix-domain sockets are refused in every mode: Landlock does
+     * not mediate connecting to a socket file, and host sockets such as {@code docker.sock} would
+     * otherwise be reachable.
+     */
+    SeccompProgram.Sockets sockets() {
+        return network == NetworkPolicy.Mode.NONE ? SeccompProgram.Sockets.NONE : SeccompProgram.Sockets.ALL_BUT_UNIX;
+    }
+
+    List<LandlockGrant> grants() {
+        return List.copyOf(grants);
+    }
+
+    /** The rights the rules give a path (the union of every rule at or above it). */
+    long rightsOf(Path path) {
+        Path target = normal(path);
+        long rights = 0;
+        for (LandlockGrant grant : grants) {
+            if (target.startsWith(grant.path())) {
+                rights |= grant.rights();
+            }
+        }
+        return rights;
+    }
+
+    /** Why a path is not accessible the way a command wanted, in words for a violation. */
+    String reasonFor(Path path, Access wanted) {
+        Path target = normal(path);
+        Optional<Protected> protection = covering(target);
+        if (protection.isPresent()) {
+            return protection.get().protection() == Protection.HIDDEN ? "hidden path" : "read-only path";
+        }
+        List<Path> roots = wanted == Access.WRITE ? writeRoots : readableRoots;
+        if (roots.stream().noneMatch(target::startsWith)) {
+            return wanted == Access.WRITE ? "outside the write roots" : "outside the read roots";
+        }
+        return "next to a protected path, where landlock cannot allow new entries";
+    }
+
+    /** What a command tried to do with a path. */
+    enum Access {
+        READ,
+        WRITE
+    }
+
+    private void grantRoot(Path root, long rights) {
+        Optional<Protected> cover = covering(root);
+        if (cover.isPresent()) {
+            if (cover.get().protection() == Protection.HIDDEN) {
+                return;
+            }
+            rights &= READ;
+        }
+        List<Protected> inside = below(root, protectedPaths);
+        if (inside.isEmpty()) {
+            grants.add(new LandlockGrant(root, rights, LandlockRuleset.Links.FOLLOW));
+        } else {
+            split(root, rights, inside, LandlockRuleset.Links.FOLLOW);
+        }
+    }
+
+    private void split(Path dir, long rights, List<Protected> inside, LandlockRuleset.Links links) {
+        boolean hiddenBelow = inside.stream().anyMatch(p -> p.protection() == Protection.HIDDEN);
+        grants.add(new LandlockGrant(dir, rights & (hiddenBelow ? TOWARDS_HIDDEN : READ), links));
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                grantEntry(entry, rights, inside);
+            }
+        } catch (IOException e) {
+            // An unlistable directory keeps only the rights above: the safe side.
+        }
+    }
+
+    private void grantEntry(Path entry, long rights, List<Protected> inside) {
+        Optional<Protected> exact = inside.stream().filter(p -> p.path().equals(entry)).findFirst();
+        if (exact.isPresent() && exact.get().protection() == Protection.HIDDEN) {
+            return;
+        }
+        long entryRights = exact.isPresent() ? rights & READ : rights;
+        List<Protected> deeper = below(entry, inside);
+        if (Files.isSymbolicLink(entry)) {
+            // Reached through its target's own rules, if any: a link must not widen access.
+            return;
+        }
+        if (deeper.isEmpty()) {
+            grants.add(new LandlockGrant(entry, entryRights, LandlockRuleset.Links.NOFOLLOW));
+        } else if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+            split(entry, entryRights, deeper, LandlockRuleset.Links.NOFOLLOW);
+        }
+    }
+
+    /** The protected path at or above {@code path}, hidden first. */
+    private Optional<Protected> covering(Path path) {
+        Optional<Protected> hidden = protectedPaths.stream()
+                .filter(p -> p.protection() == Protection.HIDDEN && path.startsWith(p.path())).findFirst();
+        return hidden.isPresent() ? hidden : protectedPaths.stream().filter(p -> path.startsWith(p.path())).findFirst();
+    }
+
+    private static List<Protected> below(Path dir, List<Protected> candidates) {
+        return candidates.stream().filter(p -> p.path().startsWith(dir) && !p.path().equals(dir)).toList();
+    }
+
+    private static Path normal(Path path) {
+        return path.toAbsolutePath().normalize();
+    }
+}

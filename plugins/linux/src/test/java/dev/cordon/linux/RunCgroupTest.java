@@ -1,0 +1,151 @@
+package dev.cordon.linux;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.cordon.spi.Limits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Run cgroups on the real kernel; skipped where this process cannot make cgroups. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RunCgroupTest {
+
+    private static Cgroups cgroups(Cgroups.Version version) {
+        try {
+            return Cgroups.open(CgroupLayout.current(), Optional.of(version));
+        } catch (KernelException e) {
+            assumeTrue(false, "no usable cgroup " + version + ": " + e.getMessage());
+            throw new AssertionError(e);
+        }
+    }
+
+    private static List<Long> pidsIn(String text) {
+        return Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).map(Long::parseLong).toList();
+    }
+
+    @Test
+    void theChildStartsInsideAndTheJvmStaysOutsideV1() throws Exception {
+        try (RunCgroup cgroup = cgroups(Cgroups.Version.V1).create("placement", Limits.NONE)) {
+            Process process = cgroup.launcher(ThreadSetup.NONE).launch(new ProcessBuilder("cat", "/proc/self/cgroup"));
+            String membership = new String(process.getInputStream().readAllBytes());
+            process.waitFor();
+            String pidsLine = membership.lines().filter(line -> line.contains(":pids:")).findFirst().orElseThrow();
+            assertTrue(pidsLine.contains("/cordon-"), membership);
+            assertTrue(pidsLine.endsWith("-placement"), membership);
+            String own = Files.readString(Path.of("/proc/self/cgroup"));
+            assertFalse(own.contains("cordon-"), "a JVM thread stayed in the run cgroup: " + own);
+            for (Path task : Files.list(Path.of("/proc/self/task")).toList()) {
+                assertFalse(Files.readString(task.resolve("cgroup")).contains("cordon-"), "thread " + task);
+            }
+        }
+    }
+
+    @Test
+    void killAllEndsDetachedProcessesV1() throws Exception {
+        killAllEndsDetachedProcesses(Cgroups.Version.V1);
+    }
+
+    @Test
+    void killAllEndsDetachedProcessesV2() throws Exception {
+        killAllEndsDetachedProcesses(Cgroups.Version.V2);
+    }
+
+    private static void killAllEndsDetachedProcesses(Cgroups.Version version) throws Exception {
+        Cgroups cgroups = cgroups(version);
+        RunCgroup cgroup = cgroups.create("detached", Limits.NONE);
+        try {
+            // Three ways out of a process group: setsid, nohup in the background, a double fork.
+            ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+                    "setsid sleep 60 & nohup sleep 60 & (sleep 60 &); sleep 0.3; exit 0");
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+            Process root = cgroup.launcher(ThreadSetup.NONE).launch(builder);
+            root.waitFor();
+            List<Long> left = pidsIn(Files.readString(procsOf(cgroup)));
+            assertEquals(3, left.size(), "three sleepers should have outlived their parent: " + left);
+            cgroup.killAll();
+            assertTrue(cgroup.isEmpty());
+            for (long pid : left) {
+                assertFalse(running(pid), "pid " + pid + " survived");
+            }
+        } finally {
+            cgroup.close();
+        }
+        assertFalse(Files.exists(procsOf(cgroup).getParent()), "cgroup directory left behind");
+    }
+
+    /** Alive and not a zombie waiting to be reaped by its new parent. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static Path procsOf(RunCgroup cgroup) throws Exception {
+        java.lang.reflect.Method dir = RunCgroup.class.getDeclaredMethod("procsDir");
+        dir.setAccessible(true);
+        return ((Path) dir.invoke(cgroup)).resolve("cgroup.procs");
+    }
+
+    @Test
+    void aForkBombStopsAtTheProcessLimit() throws Exception {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        try (RunCgroup cgroup = cgroups.create("forkbomb", new Limits(20, 0, 0, 0))) {
+            ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+                    "i=0; while [ $i -lt 60 ]; do sleep 30 & i=$((i+1)); done 2>/dev/null; echo started");
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+            cgroup.launcher(ThreadSetup.NONE).launch(builder).waitFor();
+            Path pids = procsOf(cgroup).getParent();
+            assertTrue(Long.parseLong(Files.readString(pids.resolve("pids.current")).trim()) <= 20);
+            assertTrue(cgroup.events().processLimitHits() > 0, "no fork was refused");
+            cgroup.killAll();
+            assertEquals(0, Long.parseLong(Files.readString(pids.resolve("pids.current")).trim()));
+        }
+    }
+
+    @Test
+    void aMemoryBombIsKilledAtTheMemoryLimit() throws Exception {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        assumeTrue(cgroups.limitsMemory(), "no memory controller");
+        try (RunCgroup cgroup = cgroups.create("membomb", new Limits(0, 64L << 20, 0, 0))) {
+            Process root = cgroup.launcher(ThreadSetup.NONE).launch(new ProcessBuilder("perl", "-e", "$x = 'x' x (400 * 1024 * 1024); print length $x"));
+            root.getInputStream().readAllBytes();
+            assertNotEquals(0, root.waitFor());
+            assertEquals(137, root.exitValue());
+            assertTrue(cgroup.events().oomKills() > 0, "no OOM kill counted: " + cgroup.events());
+            assertTrue(cgroup.peakMemoryBytes() >= 60L << 20, "peak " + cgroup.peakMemoryBytes());
+        }
+    }
+
+    @Test
+    void reportsCpuOfTheWholeTree() throws Exception {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        try (RunCgroup cgroup = cgroups.create("cpu", Limits.NONE)) {
+            Process root = cgroup.launcher(ThreadSetup.NONE).launch(new ProcessBuilder("sh", "-c",
+                    "(i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done) & (i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done) & wait"));
+            root.waitFor();
+            assertTrue(cgroup.cpu().orElseThrow().toMillis() > 50, "cpu " + cgroup.cpu());
+        }
+    }
+
+    @Test
+    void refusesLimitsItCannotEnforce() {
+        Cgroups cgroups = cgroups(Cgroups.Version.V2);
+        assumeTrue(!cgroups.limitsMemory(), "this host delegates the v2 memory controller");
+        KernelException refused = org.junit.jupiter.api.Assertions.assertThrows(KernelException.class,
+                () -> cgroups.create("nomem", new Limits(0, 1 << 20, 0, 0)));
+        assertEquals("no memory controller is available to limit memory", refused.getMessage());
+    }
+}

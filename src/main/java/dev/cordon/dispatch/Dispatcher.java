@@ -1,0 +1,176 @@
+package dev.cordon.dispatch;
+
+import dev.cordon.approval.Answer;
+import dev.cordon.approval.ApprovalRequest;
+import dev.cordon.approval.ApprovalSession;
+import dev.cordon.approval.StandingApproval;
+import dev.cordon.approval.StandingApprovals;
+import dev.cordon.decision.Decision;
+import dev.cordon.engine.Evaluation;
+import dev.cordon.engine.ShellQuoting;
+import dev.cordon.executor.ChildEnvironment;
+import dev.cordon.executor.ConfinementPlanner;
+import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.executor.Selection;
+import dev.cordon.profile.PolicySources;
+import dev.cordon.profile.Profile;
+import dev.cordon.profile.ProfileResolver;
+import dev.cordon.profile.Resolution;
+import dev.cordon.request.Request;
+import dev.cordon.request.Tools;
+import dev.cordon.spi.Capability;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.ExecutorException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Decides a command, asks when the policy says ASK, picks and sets up the executor, runs the
+ * command and audits the outcome. Everything that cannot be set up refuses the command: nothing
+ * ever runs with less isolation than the profile demands unless the profile names a fallback.
+ */
+public final class Dispatcher {
+
+    private static final long DEFAULT_OUTPUT_KB = 1024;
+
+    private final Path home;
+    private final ExecutorRegistry registry;
+    private final ProfileResolver resolver = new ProfileResolver();
+
+    public Dispatcher(Path home, ExecutorRegistry registry) {
+        this.home = home;
+        this.registry = registry;
+    }
+
+    public RunOutcome run(RunRequest run) {
+        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides()));
+        Profile profile = resolution.profile();
+        List<String> warnings = new ArrayList<>(resolution.warnings());
+        Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());
+        if (profile.mode() == Profile.Mode.OFF) {
+            warnings.add("mode off: no policy and no confinement, the command runs with all of your rights");
+        }
+        if (selection.fallback()) {
+            warnings.add("weaker isolation: " + selection.explanation());
+        }
+        String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
+        Request request = new Request(Tools.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
+                resolution.workspace());
+        Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
+                ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
+        RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
+        Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
+        if (verdict.refusal() != null) {
+            return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
+                    warnings));
+        }
+        ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
+                ChildEnvironment.of(profile.environment(), run.env()),
+                ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
+                        resolution.policyFiles()),
+                timeout(run, profile), outputLimit(profile));
+        ExecResult result;
+        try {
+            result = selection.executor().execute(exec, run.listener());
+        } catch (ExecutorException e) {
+            return audit.refused(new RunOutcome(evaluation, selection, null,
+                    "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
+                            + e.getMessage(), verdict.answer(), warnings));
+        }
+        return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings));
+    }
+
+    /** Applies the decision and any separate question about weaker isolation. */
+    private Verdict approve(RunRequest run, String line, Evaluation evaluation, Selection selection, Profile profile,
+            List<String> warnings) {
+        String answer = null;
+        if (evaluation.enforced()) {
+            switch (evaluation.decision()) {
+                case DENY:
+                    return Verdict.refused("denied by `" + evaluation.rule() + "`: " + evaluation.reason(), null);
+                case ASK:
+                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+                            evaluation.rule(), evaluation.reason(), ApprovalRequest.Kind.COMMAND));
+                    answer = asked.auditLabel();
+                    if (asked.warning() != null) {
+                        warnings.add(asked.warning());
+                    }
+                    if (asked.answer() == Answer.DENIED) {
+                        return Verdict.refused("`" + evaluation.rule() + "` asks for approval and it was not given: "
+                                + evaluation.reason(), answer);
+                    }
+                    break;
+                case SANDBOX:
+                    if (!selection.provides(Capability.WRITE_ISOLATION)) {
+                        return Verdict.refused("`" + evaluation.rule() + "` allows this only in a sandbox that "
+                                + "isolates writes, and none is available: " + selection.explanation(), null);
+                    }
+                    break;
+                case ALLOW:
+                    break;
+            }
+        }
+        String flagged = run.overrides().executor();
+        if (flagged != null && !selection.missing().isEmpty() && profile.mode() != Profile.Mode.OFF) {
+            String weaker = "running under `" + flagged + "` gives up what the profile demands: "
+                    + ExecutorRegistry.names(selection.missing());
+            if (profile.escalation() == Profile.Escalation.DENY) {
+                return Verdict.refused(weaker + "; the profile forbids weaker isolation", answer);
+            }
+            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+                    "escalation.executor", weaker, ApprovalRequest.Kind.ESCALATION));
+            answer = escalation.auditLabel();
+            if (escalation.answer() == Answer.DENIED) {
+                return Verdict.refused(weaker + "; weaker isolation was not approved", answer);
+            }
+            warnings.add("weaker isolation approved: " + weaker);
+        }
+        if (!selection.found()) {
+            return Verdict.refused("no executor can give the isolation the profile demands, so nothing ran: "
+                    + selection.explanation(), answer);
+        }
+        return new Verdict(null, answer);
+    }
+
+    private record Verdict(String refusal, String answer) {
+        static Verdict refused(String why, String answer) {
+            return new Verdict(why, answer);
+        }
+    }
+
+    private static List<String> argv(RunRequest run) {
+        if (run.argv() != null) {
+            return run.argv();
+        }
+        return List.of("bash", "-c", run.command());
+    }
+
+    private static Duration timeout(RunRequest run, Profile profile) {
+        Integer flag = run.overrides().timeoutSeconds();
+        int seconds = flag != null ? flag : profile.resources().timeoutSeconds();
+        return seconds > 0 ? Duration.ofSeconds(seconds) : Duration.ZERO;
+    }
+
+    private static long outputLimit(Profile profile) {
+        int kb = profile.resources().outputKb();
+        return (kb > 0 ? kb : DEFAULT_OUTPUT_KB) * 1024L;
+    }
+
+    private static Path userHome(Map<String, String> env) {
+        return Path.of(PolicySources.homeDirectory(env));
+    }
+
+    private static List<StandingApproval> standingApprovals(Map<String, String> env) {
+        try {
+            return StandingApprovals.load(StandingApprovals.userFile(env));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the approvals file: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.cordon.dispatch;
+
+import dev.cordon.engine.Evaluation;
+import dev.cordon.executor.Selection;
+import dev.cordon.spi.ExecResult;
+import java.util.List;
+
+/**
+ * What became of one {@code run}.
+ *
+ * @param evaluation the policy decision
+ * @param selection the executor chosen, or why none could be
+ * @param result what the command did, or null when it did not run
+ * @param refusal why it did not run (for the agent), or null when it ran
+ * @param approval the approver's answer when one was asked, else null
+ * @param warnings things the user must see: a fallback to weaker isolation, mode off, an
+ *     approval that could not be kept, project settings that were ignored
+ */
+public record RunOutcome(
+        Evaluation evaluation, Selection selection, ExecResult result, String refusal, String approval,
+        List<String> warnings) {
+
+    public RunOutcome {
+        warnings = List.copyOf(warnings);
+    }
+
+    public boolean ran() {
+        return result != null;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.cordon.engine;
+
+import dev.cordon.decision.Decision;
+import dev.cordon.profile.Profile;
+import dev.cordon.shell.SimpleCommand;
+import java.util.List;
+
+/**
+ * A decision with everything needed to explain it.
+ *
+ * @param decision the decision
+ * @param rule the id of the deciding rule (a DRL rule, a profile rule or a standing approval)
+ * @param file where that rule is defined
+ * @param line its line there, 0 when unknown
+ * @param layer which layer decided
+ * @param reason the message for the agent: what was refused and what it may do instead
+ * @param enforced false when the caller must run the command anyway (mode permissive or off): the
+ *     decision is then only reported
+ * @param profile the profile's name
+ * @param mode the profile's mode
+ * @param executor the id of the executor that would run it
+ * @param matches every rule that matched, the deciding one first
+ * @param commands the parsed simple commands
+ * @param accesses the file accesses checked
+ * @param gates what each gate of the order did
+ * @param problems what could not be understood (parser problems, unusable paths)
+ */
+public record Evaluation(
+        Decision decision,
+        String rule,
+        String file,
+        int line,
+        Layer layer,
+        String reason,
+        boolean enforced,
+        String profile,
+        Profile.Mode mode,
+        String executor,
+        List<Match> matches,
+        List<SimpleCommand> commands,
+        List<CheckedAccess> accesses,
+        List<GateCheck> gates,
+        List<String> problems) {
+
+    public Evaluation {
+        matches = List.copyOf(matches);
+        commands = List.copyOf(commands);
+        accesses = List.copyOf(accesses);
+        gates = List.copyOf(gates);
+        problems = List.copyOf(problems);
+    }
+
+    /** {@code file:line} of the deciding rule. */
+    public String location() {
+        return line > 0 ? file + ":" + line : file;
+    }
+
+    /** Whether the command may run without a human and without a specific executor. */
+    public boolean allowed() {
+        return decision == Decision.ALLOW;
+    }
+}

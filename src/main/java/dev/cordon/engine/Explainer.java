@@ -1,0 +1,187 @@
+package dev.cordon.engine;
+
+import dev.cordon.approval.StandingApproval;
+import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.Problem;
+import dev.cordon.fact.Basis;
+import dev.cordon.fact.Finding;
+import dev.cordon.fact.Gate;
+import dev.cordon.fact.Outcome;
+import dev.cordon.fact.Subject;
+import dev.cordon.fact.Verdict;
+import dev.cordon.fact.Waiver;
+import dev.cordon.profile.Profile;
+import dev.cordon.rules.RuleIndex;
+import dev.cordon.rules.RuleInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns what the rules derived into an {@link Evaluation}: who decided, and why every other match lost. */
+final class Explainer {
+
+    private final RuleIndex index;
+    private final Profile profile;
+    private final Map<String, StandingApproval> approvals = new HashMap<>();
+    private final Map<String, Integer> ruleOrder = new HashMap<>();
+
+    Explainer(RuleIndex index, Profile profile, List<StandingApproval> approvals) {
+        this.index = index;
+        this.profile = profile;
+        approvals.forEach(a -> this.approvals.putIfAbsent(a.id(), a));
+        List<RuleInfo> rules = index.rules();
+        for (int i = 0; i < rules.size(); i++) {
+            ruleOrder.put(rules.get(i).id(), i);
+        }
+    }
+
+    Evaluation explain(RuleSession.Results results, FactBuilder.Facts facts, ExecutorFacts executor) {
+        Set<Finding> findings = new LinkedHashSet<>(results.findings());
+        Map<Finding, String> waived = new HashMap<>();
+        for (Waiver w : results.waivers()) {
+            waived.putIfAbsent(w.finding(), w.why());
+        }
+        Map<Subject, Finding> outcomes = new LinkedHashMap<>();
+        for (Outcome o : results.outcomes()) {
+            outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
+        }
+        List<Finding> verdicts = results.verdicts().stream().map(Verdict::finding)
+                .sorted(Comparator.comparingInt(Finding::severity).reversed()
+                        .thenComparingInt(Finding::step)
+                        .thenComparingInt(this::order))
+                .toList();
+        if (verdicts.isEmpty()) {
+            throw new PolicyException(new Problem("rules", 0, 0,
+                    "no rule decided the call: the resolution rules (resolve.drl) are missing from the rules in force"));
+        }
+        Finding decisive = verdicts.get(0);
+        Location where = locate(decisive);
+        List<Match> matches = new ArrayList<>();
+        matches.add(match(decisive, null));
+        for (Finding f : findings) {
+            if (!f.equals(decisive) && !duplicate(matches, f)) {
+                matches.add(match(f, lost(f, decisive, verdicts, waived, outcomes)));
+            }
+        }
+        matches.subList(1, matches.size()).sort(Comparator.comparingInt(Match::gate)
+                .thenComparing(Match::decision, Comparator.reverseOrder()));
+        boolean enforced = profile.mode() == Profile.Mode.STANDARD || profile.mode() == Profile.Mode.STRICT;
+        Layer layer = decisive.basis() == Basis.APPROVAL ? Layer.APPROVAL : Layer.POLICY;
+        return new Evaluation(decisive.decision(), decisive.rule(), where.file(), where.line(), layer,
+                decisive.reason(), enforced, profile.name(), profile.mode(), executor.id(), matches, facts.parsed(),
+                facts.accesses().stream().map(CheckedAccess::of).toList(), gates(findings, waived, decisive),
+                facts.problems());
+    }
+
+    private String lost(Finding f, Finding decisive, List<Finding> verdicts, Map<Finding, String> waived,
+            Map<Subject, Finding> outcomes) {
+        String why = waived.get(f);
+        if (why != null) {
+            return why;
+        }
+        if (verdicts.contains(f)) {
+            return "agrees with the deciding rule at the same gate";
+        }
+        Finding first = outcomes.get(f.subject());
+        if (first != null && first.step() < f.step()) {
+            return "gate " + first.step() + " (" + first.gate().title() + ") decided "
+                    + f.subject().describe() + " first, with `" + first.rule() + "`";
+        }
+        if (f.step() == decisive.step()) {
+            return "a more severe rule of the same gate decided";
+        }
+        if (f.step() > decisive.step()) {
+            return "gate " + decisive.step() + " (" + decisive.gate().title() + ") decided first";
+        }
+        return "an " + f.decision() + " of " + f.subject().describe()
+                + " covers only that; gate " + decisive.step() + " (" + decisive.gate().title()
+                + ") refused another part of the call";
+    }
+
+    private List<GateCheck> gates(Set<Finding> findings, Map<Finding, String> waived, Finding decisive) {
+        List<GateCheck> gates = new ArrayList<>();
+        for (Gate gate : Gate.values()) {
+            Finding strongest = null;
+            boolean live = false;
+            for (Finding f : findings) {
+                if (f.gate() != gate) {
+                    continue;
+                }
+                boolean isLive = !waived.containsKey(f);
+                if (strongest == null || (isLive && !live) || (isLive == live && f.severity() > strongest.severity())) {
+                    strongest = f;
+                    live = isLive;
+                }
+            }
+            GateCheck.Result result;
+            if (decisive.gate() == gate) {
+                result = GateCheck.Result.DECIDED;
+                strongest = decisive;
+            } else if (strongest == null) {
+                result = GateCheck.Result.PASSED;
+            } else {
+                result = live ? GateCheck.Result.FIRED : GateCheck.Result.WAIVED;
+            }
+            gates.add(new GateCheck(gate.step(), gate.title(), result, strongest == null ? null : strongest.decision()));
+        }
+        return gates;
+    }
+
+    private boolean duplicate(List<Match> matches, Finding f) {
+        String subject = f.subject().describe();
+        for (Match m : matches) {
+            if (m.rule().equals(f.rule()) && m.subject().equals(subject) && m.decision() == f.decision()
+                    && m.gate() == f.step()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Match match(Finding f, String lost) {
+        Location where = locate(f);
+        return new Match(f.rule(), where.file(), where.line(), f.step(), f.gate().title(), f.decision(),
+                f.subject().describe(), f.reason(), lost);
+    }
+
+    private int order(Finding f) {
+        return ruleOrder.getOrDefault(f.raisedBy(), Integer.MAX_VALUE);
+    }
+
+    private record Location(String file, int line) {
+    }
+
+    private Location locate(Finding f) {
+        switch (f.basis()) {
+            case APPROVAL -> {
+                StandingApproval a = approvals.get(f.rule());
+                if (a != null) {
+                    return new Location(a.file(), a.line());
+                }
+            }
+            case PROFILE_RULE -> {
+                String list = f.gate() == Gate.PATH_RULES ? "path_rules" : "command_rules";
+                for (String key : List.of(list + "." + f.rule(), list + "[" + f.rule() + "]", list)) {
+                    Profile.Origin origin = profile.origins().get(key);
+                    if (origin != null) {
+                        return new Location(origin.file(), origin.line());
+                    }
+                }
+                return new Location("profile " + profile.name(), 0);
+            }
+            case RULE -> {
+                RuleInfo info = index.find(f.pkg(), f.raisedBy()).orElse(null);
+                if (info != null) {
+                    return new Location(info.file(), info.line());
+                }
+            }
+        }
+        RuleInfo raiser = index.find(f.pkg(), f.raisedBy()).orElse(null);
+        return raiser == null ? new Location("rules", 0) : new Location(raiser.file(), raiser.line());
+    }
+}

@@ -1,0 +1,147 @@
+package dev.cordon.engine;
+
+import dev.cordon.approval.StandingApproval;
+import dev.cordon.fact.Finding;
+import dev.cordon.fact.Trust;
+import dev.cordon.profile.Profile;
+import dev.cordon.request.Request;
+import dev.cordon.rules.CompiledRules;
+import dev.cordon.rules.RuleCompiler;
+import dev.cordon.rules.RuleDir;
+import dev.cordon.rules.RuleFile;
+import dev.cordon.rules.RuleFiles;
+import dev.cordon.rules.RuleInfo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Decides tool calls with the DRL rules of a set of rule folders.
+ *
+ * <p>Compiling rules costs about a second; deciding, microseconds. So the rule base is built once
+ * per set of rule files and cached by their paths, sizes and modification times:
+ * {@link #load(List)} returns the cached engine while no file changed, and a long-running service
+ * that calls it per request picks up an edited file on the next request. Every decision runs in
+ * a fresh session of the shared rule base, so one engine serves many threads.
+ *
+ * <p>Rules of a project the user has not trusted run in a rule base of their own, held to a small
+ * vocabulary (see {@link dev.cordon.rules.UntrustedRuleCheck}); only their findings are carried
+ * into the decision, marked untrusted, and the resolution rules ignore those that would loosen it.
+ */
+public final class PolicyEngine {
+
+    private static final int CACHED_ENGINES = 8;
+    private static final Map<List<Object>, PolicyEngine> CACHE = new LinkedHashMap<>(16, 0.75f, true);
+
+    private final CompiledRules rules;
+    private final List<RuleDir> dirs;
+    private final List<Object> fingerprint;
+    private final AtomicReference<ProfileFacts> lastProfile = new AtomicReference<>();
+
+    private PolicyEngine(CompiledRules rules, List<RuleDir> dirs, List<Object> fingerprint) {
+        this.rules = rules;
+        this.dirs = List.copyOf(dirs);
+        this.fingerprint = fingerprint;
+    }
+
+    /**
+     * Compiles the rule files of these folders, lowest layer first, without the cache.
+     *
+     * @throws dev.cordon.diagnostic.PolicyException with file:line:col of every problem
+     */
+    public static PolicyEngine compile(List<RuleDir> dirs) {
+        List<Object> key = RuleFiles.fingerprint(dirs);
+        return new PolicyEngine(RuleCompiler.compile(RuleFiles.read(dirs)), dirs, key);
+    }
+
+    /** All folders trusted: the built-in, user and trusted-project layers. */
+    public static PolicyEngine compileTrusted(List<Path> dirs) {
+        return compile(dirs.stream().map(RuleDir::trusted).toList());
+    }
+
+    /**
+     * The engine for these folders: the cached one while no rule file was added, removed or
+     * changed, else a freshly compiled one.
+     *
+     * @throws dev.cordon.diagnostic.PolicyException with file:line:col of every problem
+     */
+    public static PolicyEngine load(List<RuleDir> dirs) {
+        List<Object> key = RuleFiles.fingerprint(dirs);
+        synchronized (CACHE) {
+            PolicyEngine cached = CACHE.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        PolicyEngine engine = new PolicyEngine(RuleCompiler.compile(RuleFiles.read(dirs)), dirs, key);
+        synchronized (CACHE) {
+            CACHE.put(key, engine);
+            if (CACHE.size() > CACHED_ENGINES) {
+                CACHE.remove(CACHE.keySet().iterator().next());
+            }
+        }
+        return engine;
+    }
+
+    /** This engine while its files are unchanged, else the engine for their current contents. */
+    public PolicyEngine reloadIfChanged() {
+        return RuleFiles.fingerprint(dirs).equals(fingerprint) ? this : load(dirs);
+    }
+
+    /**
+     * Decides one tool call.
+     *
+     * @param request the call
+     * @param profile the resolved profile in force
+     * @param executor the executor that would run it
+     * @param approvals the user's standing approvals
+     * @param policyFiles every rule, profile and config file in force: always protected from writes
+     * @throws dev.cordon.diagnostic.PolicyException when a rule fails while deciding or the profile
+     *     holds a malformed pattern; nothing is decided then
+     */
+    public Evaluation decide(Request request, Profile profile, ExecutorFacts executor,
+            List<StandingApproval> approvals, List<Path> policyFiles) {
+        Objects.requireNonNull(request.tool(), "tool");
+        ProfileFacts profileFacts = profileFacts(profile);
+        FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals, policyFiles);
+        List<Object> input = facts.all();
+        if (rules.untrusted() != null) {
+            List<Object> withUntrusted = new ArrayList<>(input);
+            for (Finding f : RuleSession.run(rules.untrusted(), input, rules.index()).findings()) {
+                withUntrusted.add(f.withTrust(Trust.UNTRUSTED));
+            }
+            input = withUntrusted;
+        }
+        RuleSession.Results results = RuleSession.run(rules.trusted(), input, rules.index());
+        return new Explainer(rules.index(), profile, approvals).explain(results, facts, executor);
+    }
+
+    /** The rule base that decides; for measurements. */
+    org.kie.api.KieBase kieBaseForTest() {
+        return rules.trusted();
+    }
+
+    /** Every rule in force, in file order. */
+    public List<RuleInfo> rules() {
+        return rules.index().rules();
+    }
+
+    /** The rule files compiled. */
+    public List<RuleFile> files() {
+        return rules.files();
+    }
+
+    private ProfileFacts profileFacts(Profile profile) {
+        ProfileFacts last = lastProfile.get();
+        if (last != null && last.profile() == profile) {
+            return last;
+        }
+        ProfileFacts built = ProfileFacts.of(profile);
+        lastProfile.set(built);
+        return built;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.cordon.engine;
+
+import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.Problem;
+import dev.cordon.fact.DeniedCommandPattern;
+import dev.cordon.fact.PathList;
+import dev.cordon.fact.PathPattern;
+import dev.cordon.fact.Policy;
+import dev.cordon.fact.ProfileCommandRule;
+import dev.cordon.fact.ProfilePathRule;
+import dev.cordon.profile.Profile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The facts a profile contributes to every decision, built once per profile.
+ *
+ * @param profile the profile they were built from
+ * @param facts the facts
+ */
+record ProfileFacts(Profile profile, List<Object> facts) {
+
+    ProfileFacts {
+        facts = List.copyOf(facts);
+    }
+
+    /**
+     * @throws PolicyException for a malformed glob or regex, located in the profile when known
+     */
+    static ProfileFacts of(Profile profile) {
+        List<Object> facts = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        facts.add(Policy.of(profile));
+        for (String glob : profile.deniedPaths()) {
+            add(facts, problems, profile, "denied_paths", () -> new PathPattern(PathList.DENIED, glob));
+        }
+        for (String glob : profile.allowedPaths()) {
+            add(facts, problems, profile, "allowed_paths", () -> new PathPattern(PathList.ALLOWED, glob));
+        }
+        for (int i = 0; i < profile.pathRules().size(); i++) {
+            int order = i;
+            Profile.PathRule rule = profile.pathRules().get(i);
+            add(facts, problems, profile, "path_rules", () -> ProfilePathRule.of(order, rule));
+        }
+        for (int i = 0; i < profile.commandRules().size(); i++) {
+            int order = i;
+            Profile.CommandRule rule = profile.commandRules().get(i);
+            add(facts, problems, profile, "command_rules", () -> ProfileCommandRule.of(order, rule));
+        }
+        for (String pattern : profile.deniedCommands()) {
+            facts.add(DeniedCommandPattern.of(pattern));
+        }
+        if (!problems.isEmpty()) {
+            throw new PolicyException(problems);
+        }
+        return new ProfileFacts(profile, facts);
+    }
+
+    private interface FactMaker {
+        Object make();
+    }
+
+    private static void add(List<Object> facts, List<Problem> problems, Profile profile, String key, FactMaker maker) {
+        try {
+            facts.add(maker.make());
+        } catch (IllegalArgumentException e) {
+            String what = e instanceof PatternSyntaxException p ? "invalid regex: " + p.getDescription() : e.getMessage();
+            Profile.Origin origin = profile.origins().get(key);
+            String file = origin == null ? "profile " + profile.name() : origin.file();
+            problems.add(new Problem(file, origin == null ? 0 : origin.line(), 0, "in `" + key + "`: " + what));
+        }
+    }
+}

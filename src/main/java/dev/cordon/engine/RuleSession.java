@@ -1,0 +1,94 @@
+package dev.cordon.engine;
+
+import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.Problem;
+import dev.cordon.fact.Finding;
+import dev.cordon.fact.Outcome;
+import dev.cordon.fact.Verdict;
+import dev.cordon.fact.Waiver;
+import dev.cordon.rules.RuleIndex;
+import dev.cordon.rules.RuleInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.kie.api.KieBase;
+import org.kie.api.runtime.KieSession;
+
+/** Runs one rule base over one call's facts and collects what the rules derived. */
+final class RuleSession {
+
+    /** A policy that keeps firing past this has a rule that re-triggers itself: refuse it. */
+    static final int MAX_FIRINGS = 100_000;
+
+    private static final Pattern FAILED_RULE = Pattern.compile("rule \"([^\"]+)\" in ([\\w.]+)");
+
+    /**
+     * What the rules derived.
+     *
+     * @param findings every finding, in insertion order
+     * @param waivers findings set aside
+     * @param outcomes per subject, the deciding finding
+     * @param verdicts the findings that decide the call
+     */
+    record Results(List<Finding> findings, List<Waiver> waivers, List<Outcome> outcomes, List<Verdict> verdicts) {
+    }
+
+    private RuleSession() {
+    }
+
+    /**
+     * @throws PolicyException when a rule fails while running or the rules do not settle
+     */
+    static Results run(KieBase base, List<Object> facts, RuleIndex index) {
+        KieSession session = base.newKieSession();
+        try {
+            for (Object fact : facts) {
+                session.insert(fact);
+            }
+            int fired = session.fireAllRules(MAX_FIRINGS);
+            if (fired >= MAX_FIRINGS) {
+                throw new PolicyException(new Problem("rules", 0, 0,
+                        "rules did not settle after " + MAX_FIRINGS + " firings; a rule keeps triggering itself"));
+            }
+            List<Finding> findings = new ArrayList<>();
+            List<Waiver> waivers = new ArrayList<>();
+            List<Outcome> outcomes = new ArrayList<>();
+            List<Verdict> verdicts = new ArrayList<>();
+            for (Object o : session.getObjects()) {
+                if (o instanceof Finding f) {
+                    findings.add(f);
+                } else if (o instanceof Waiver w) {
+                    waivers.add(w);
+                } else if (o instanceof Outcome out) {
+                    outcomes.add(out);
+                } else if (o instanceof Verdict v) {
+                    verdicts.add(v);
+                }
+            }
+            return new Results(findings, waivers, outcomes, verdicts);
+        } catch (PolicyException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new PolicyException(failure(e, index));
+        } finally {
+            session.dispose();
+        }
+    }
+
+    private static Problem failure(RuntimeException e, RuleIndex index) {
+        String message = String.valueOf(e.getMessage());
+        Matcher m = FAILED_RULE.matcher(message);
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String cause = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage().lines().findFirst().orElse("");
+        if (m.find()) {
+            RuleInfo info = index.find(m.group(2), m.group(1)).orElse(null);
+            String what = "rule `" + m.group(1) + "` failed while deciding: " + cause;
+            return info == null ? new Problem("rules", 0, 0, what) : new Problem(info.file(), info.line(), 0, what);
+        }
+        return new Problem("rules", 0, 0, "rules failed while deciding: " + cause);
+    }
+}

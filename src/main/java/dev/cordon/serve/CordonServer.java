@@ -1,0 +1,179 @@
+package dev.cordon.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.cordon.cli.Cli;
+import dev.cordon.cli.Context;
+import dev.cordon.cli.Services;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The warm path: an HTTP JSON service on the loopback interface that keeps compiled rules and
+ * executor probes across requests. Every request carries the bearer token from the server file;
+ * ASK is always denied here (no human is present). Endpoints:
+ * {@code GET /v1/health}, {@code POST /v1/decide}, {@code POST /v1/run}, {@code POST /v1/cli}.
+ */
+public final class CordonServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int MAX_BODY = 1 << 20;
+
+    private final Path home;
+    private final Map<String, String> serverEnv;
+    private final String token;
+    private final Services services;
+    private final HttpServer http;
+    private final ExecutorService threads;
+
+    public CordonServer(Path home, Map<String, String> serverEnv, int port, String token) throws IOException {
+        this.home = home;
+        this.serverEnv = Map.copyOf(serverEnv);
+        this.token = token;
+        this.services = new Services(home);
+        this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+        this.threads = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
+        http.setExecutor(threads);
+        http.createContext("/v1/health", this::health);
+        http.createContext("/v1/cli", exchange -> handle(exchange, this::cli));
+        http.createContext("/v1/decide", exchange -> handle(exchange, body -> embedded(body, ServeArguments.decide(body))));
+        http.createContext("/v1/run", exchange -> handle(exchange, body -> embedded(body, ServeArguments.run(body))));
+    }
+
+    public void start() {
+        services.registry().startProbes();
+        http.start();
+    }
+
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    private void health(HttpExchange exchange) throws IOException {
+        ObjectNode body = JSON.createObjectNode().put("status", "ok").put("version", dev.cordon.cli.Version.current());
+        respond(exchange, 200, body);
+    }
+
+    private interface Endpoint {
+        JsonNode answer(JsonNode body) throws IOException;
+    }
+
+    private void handle(HttpExchange exchange, Endpoint endpoint) throws IOException {
+        try (exchange) {
+            if (!authorized(exchange)) {
+                respond(exchange, 401, error("missing or wrong bearer token"));
+                return;
+            }
+            if (!"POST".equals(exchange.getRequestMethod())) {
+                respond(exchange, 405, error("use POST"));
+                return;
+            }
+            JsonNode body;
+            try {
+                body = JSON.readTree(limited(exchange.getRequestBody()));
+            } catch (IOException e) {
+                respond(exchange, 400, error("the body is not JSON: " + e.getMessage()));
+                return;
+            }
+            if (body == null || !body.isObject()) {
+                respond(exchange, 400, error("the body must be a JSON object"));
+                return;
+            }
+            try {
+                respond(exchange, 200, endpoint.answer(body));
+            } catch (IllegalArgumentException e) {
+                respond(exchange, 400, error(e.getMessage()));
+            }
+        }
+    }
+
+    /** Runs a command line as if in the client's shell: its cwd and environment. */
+    private JsonNode cli(JsonNode body) {
+        List<String> args = ServeArguments.strings(body, "args");
+        Result result = execute(body, args);
+        return JSON.createObjectNode().put("exit_code", result.exitCode)
+                .put("stdout", result.stdout).put("stderr", result.stderr);
+    }
+
+    /** Runs a {@code --json} command and returns its JSON, with the exit code and any stderr. */
+    private JsonNode embedded(JsonNode body, List<String> args) throws IOException {
+        Result result = execute(body, args);
+        JsonNode parsed = result.stdout.isBlank() ? null : JSON.readTree(result.stdout);
+        ObjectNode answer = parsed instanceof ObjectNode object ? object : JSON.createObjectNode();
+        answer.put("exit_code", result.exitCode);
+        if (!result.stderr.isBlank()) {
+            answer.put("messages", result.stderr);
+        }
+        return answer;
+    }
+
+    private record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    private Result execute(JsonNode body, List<String> args) {
+        Map<String, String> env = new HashMap<>(serverEnv);
+        env.putAll(ServeArguments.map(body, "env"));
+        Path cwd = Path.of(body.path("cwd").asText(env.getOrDefault("PWD", serverEnv.getOrDefault("HOME", "/"))));
+        if (!cwd.isAbsolute()) {
+            throw new IllegalArgumentException("`cwd` must be an absolute path");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Context context = new Context(home, cwd, env, out, err, new ByteArrayInputStream(new byte[0]), false);
+        int code = new Cli(context, services).execute(args.toArray(String[]::new));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private boolean authorized(HttpExchange exchange) {
+        String header = exchange.getRequestHeaders().getFirst("Authorization");
+        if (header == null || !header.startsWith("Bearer ")) {
+            return false;
+        }
+        byte[] given = header.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8);
+        return MessageDigest.isEqual(given, token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] limited(InputStream in) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_BODY + 1);
+        if (bytes.length > MAX_BODY) {
+            throw new IOException("body larger than " + MAX_BODY + " bytes");
+        }
+        return bytes;
+    }
+
+    private static ObjectNode error(String message) {
+        return JSON.createObjectNode().put("error", message);
+    }
+
+    private static void respond(HttpExchange exchange, int status, JsonNode body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.stop(1);
+        threads.shutdownNow();
+        services.close();
+    }
+}

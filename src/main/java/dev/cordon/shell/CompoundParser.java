@@ -1,0 +1,249 @@
+package dev.cordon.shell;
+
+import dev.cordon.shell.Token.Kind;
+
+/**
+ * The compound commands of the grammar: subshells, groups, {@code if}, loops, {@code case},
+ * functions and {@code [[ … ]]}. They only give structure; the simple commands inside them are
+ * what gets reported.
+ */
+final class CompoundParser {
+
+    private final Parser p;
+
+    CompoundParser(Parser parser) {
+        this.p = parser;
+    }
+
+    void subshell() {
+        Token open = p.lexer().next();
+        p.list();
+        if (p.lexer().peek().kind() == Kind.RPAREN) {
+            p.lexer().next();
+        } else {
+            p.expected(open, "`)`");
+        }
+    }
+
+    void group() {
+        Token open = p.lexer().next();
+        p.list();
+        p.expect(open, "}");
+    }
+
+    void ifClause() {
+        Token open = p.lexer().next();
+        p.list();
+        if (!p.expect(open, "then")) {
+            return;
+        }
+        p.list();
+        while (p.lexer().peek().isWord("elif")) {
+            p.lexer().next();
+            p.list();
+            if (!p.expect(open, "then")) {
+                return;
+            }
+            p.list();
+        }
+        if (p.lexer().peek().isWord("else")) {
+            p.lexer().next();
+            p.list();
+        }
+        p.expect(open, "fi");
+    }
+
+    void loop() {
+        Token open = p.lexer().next();
+        p.list();
+        if (p.expect(open, "do")) {
+            p.list();
+            p.expect(open, "done");
+        }
+    }
+
+    void forClause() {
+        Token open = p.lexer().next();
+        Token t = p.lexer().peek();
+        if (t.kind() == Kind.LPAREN && p.lexer().source().at(t.end()) == '(') {
+            p.lexer().rewind(t.start());
+            if (!p.lexer().words().arithmeticCommand(t.start())) {
+                p.problem(t, "expected `((…))` after " + open.shown());
+                return;
+            }
+        } else if (t.kind() == Kind.WORD) {
+            p.lexer().next();
+            p.session().expansions.reassign(t.word().value);
+            p.skipNewlines();
+            if (p.lexer().peek().isWord("in")) {
+                p.lexer().next();
+                while (p.lexer().peek().kind() == Kind.WORD) {
+                    p.lexer().next();
+                }
+            }
+        } else {
+            p.problem(t, "expected a variable name after " + open.shown() + ", found " + t.shown());
+            return;
+        }
+        Token separator = p.lexer().peek();
+        if (separator.kind() == Kind.SEMI || separator.kind() == Kind.NEWLINE) {
+            p.lexer().next();
+        }
+        p.skipNewlines();
+        if (p.lexer().peek().isWord("{")) {
+            group();
+        } else if (p.expect(open, "do")) {
+            p.list();
+            p.expect(open, "done");
+        }
+    }
+
+    void caseClause() {
+        Token open = p.lexer().next();
+        Token subject = p.lexer().peek();
+        if (subject.kind() != Kind.WORD) {
+            p.problem(subject, "expected a word after `case`, found " + subject.shown());
+            return;
+        }
+        p.lexer().next();
+        p.skipNewlines();
+        if (!p.expect(open, "in")) {
+            return;
+        }
+        while (true) {
+            p.skipNewlines();
+            Token t = p.lexer().peek();
+            if (t.isWord("esac")) {
+                p.lexer().next();
+                return;
+            }
+            if (t.kind() == Kind.EOF) {
+                p.expected(open, "`esac`");
+                return;
+            }
+            if (t.kind() == Kind.LPAREN) {
+                p.lexer().next();
+            }
+            if (!casePatterns()) {
+                return;
+            }
+            p.list();
+            Token end = p.lexer().peek();
+            if (end.kind() == Kind.DSEMI || end.kind() == Kind.SEMI_AND || end.kind() == Kind.DSEMI_AND) {
+                p.lexer().next();
+            } else if (!end.isWord("esac")) {
+                p.problem(end, "expected `;;` or `esac`, found " + end.shown());
+                return;
+            }
+        }
+    }
+
+    private boolean casePatterns() {
+        while (true) {
+            Token pattern = p.lexer().peek();
+            if (pattern.kind() != Kind.WORD) {
+                p.problem(pattern, "expected a `case` pattern, found " + pattern.shown());
+                return false;
+            }
+            p.lexer().next();
+            Token after = p.lexer().peek();
+            if (after.kind() == Kind.RPAREN) {
+                p.lexer().next();
+                return true;
+            }
+            if (after.kind() != Kind.PIPE) {
+                p.problem(after, "expected `)` after a `case` pattern, found " + after.shown());
+                return false;
+            }
+            p.lexer().next();
+        }
+    }
+
+    void functionKeyword() {
+        Token open = p.lexer().next();
+        Token name = p.lexer().peek();
+        if (name.kind() != Kind.WORD) {
+            p.problem(name, "expected a function name after `function`, found " + name.shown());
+            return;
+        }
+        p.lexer().next();
+        if (p.lexer().peek().kind() == Kind.LPAREN) {
+            p.lexer().next();
+            if (p.lexer().peek().kind() != Kind.RPAREN) {
+                p.expected(open, "`)`");
+                return;
+            }
+            p.lexer().next();
+        }
+        functionBody(name.word().value);
+    }
+
+    /** After {@code NAME (}: the rest of a function definition. */
+    void functionDefinition(Word name) {
+        p.lexer().next();
+        if (p.lexer().peek().kind() != Kind.RPAREN) {
+            p.problem(p.lexer().peek(), "expected `)` after `" + name.raw + " (`, found " + p.lexer().peek().shown());
+            return;
+        }
+        p.lexer().next();
+        functionBody(name.value);
+    }
+
+    /** The body's commands are reported, marked as inside the function (a fork bomb shows). */
+    private void functionBody(String name) {
+        p.skipNewlines();
+        Token t = p.lexer().peek();
+        if (!startsCompound(t)) {
+            p.problem(t, "a function body must be a compound command such as `{ …; }`, found " + t.shown());
+            return;
+        }
+        int from = t.rawMark();
+        p.command();
+        String marker = "function " + name;
+        for (int i = from; i < p.raw().size(); i++) {
+            RawCommand r = p.raw().get(i);
+            if (r.depth == p.depth()) {
+                r.keywords.add(0, marker);
+            }
+        }
+    }
+
+    private static boolean startsCompound(Token t) {
+        if (t.kind() == Kind.LPAREN) {
+            return true;
+        }
+        return t.kind() == Kind.WORD && switch (t.word().raw) {
+            case "{", "if", "while", "until", "for", "select", "case", "[[" -> true;
+            default -> false;
+        };
+    }
+
+    /** {@code [[ … ]]}: reported as a command named {@code [[} so substitutions inside show. */
+    RawCommand doubleBracket() {
+        Token first = p.lexer().next();
+        RawCommand command = p.newCommand();
+        command.start = first.start();
+        command.words.add(first.word());
+        int end = first.end();
+        while (true) {
+            Token t = p.lexer().peek();
+            if (t.kind() == Kind.EOF) {
+                p.expected(first, "`]]`");
+                break;
+            }
+            p.lexer().next();
+            if (t.kind() == Kind.NEWLINE) {
+                continue;
+            }
+            end = t.end();
+            command.words.add(t.kind() == Kind.WORD ? t.word() : Word.literal(t.text(), t.start(), t.end()));
+            if (t.isWord("]]")) {
+                break;
+            }
+        }
+        command.text = p.lexer().source().slice(first.start(), end);
+        p.raw().add(first.rawMark(), command);
+        p.redirectsAfterCompound(first.rawMark(), first.start());
+        return command;
+    }
+}

@@ -1,0 +1,258 @@
+package dev.cordon.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Programs that run another program given on their command line ({@code sudo rm …}): where their
+ * own options end and the wrapped command begins.
+ */
+final class Wrappers {
+
+    /** Where the wrapped command starts in {@code argv} (which {@code env -S} may have rewritten). */
+    record Step(List<Arg> argv, int index) {
+    }
+
+    /** Whether words such as {@code FOO=1} between the options and the command are assignments. */
+    private enum Assignments { TAKEN, NONE }
+
+    /**
+     * @param values letters taking a value (attached or next word)
+     * @param optional letters whose value can only be attached
+     * @param stops letters after which no command runs ({@code sudo -l}, {@code command -v})
+     * @param valueLongs long options taking the next word when written without {@code =}
+     * @param stopLongs long options after which no command runs
+     * @param operands operands before the command ({@code timeout DURATION}, {@code taskset MASK})
+     */
+    private record Spec(String values, String optional, String stops, Set<String> valueLongs,
+            Set<String> stopLongs, int operands, Assignments assignments) {
+    }
+
+    private static final Map<String, Spec> SPECS = Map.ofEntries(
+            Map.entry("sudo", new Spec("aCcDgpRrTtUu", "h", "eKlVv",
+                    Set.of("--user", "--group", "--prompt", "--close-from", "--chdir", "--chroot", "--role",
+                            "--type", "--command-timeout", "--other-user", "--login-class", "--host"),
+                    Set.of("--edit", "--list", "--remove-timestamp", "--validate", "--version", "--help"),
+                    0, Assignments.TAKEN)),
+            Map.entry("doas", new Spec("u", "", "C", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("nice", new Spec("n", "", "", Set.of("--adjustment"), Set.of("--help", "--version"),
+                    0, Assignments.NONE)),
+            Map.entry("ionice", new Spec("cn", "", "pPu", Set.of("--class", "--classdata"),
+                    Set.of("--pid", "--pgid", "--uid", "--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("nohup", new Spec("", "", "", Set.of(), Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("timeout", new Spec("ks", "", "", Set.of("--kill-after", "--signal"),
+                    Set.of("--help", "--version"), 1, Assignments.NONE)),
+            Map.entry("time", new Spec("fo", "", "", Set.of("--format", "--output"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("stdbuf", new Spec("ioe", "", "", Set.of("--input", "--output", "--error"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("chrt", new Spec("TPD", "", "pm", Set.of("--sched-runtime", "--sched-period",
+                    "--sched-deadline"), Set.of("--pid", "--max", "--help", "--version"), 1, Assignments.NONE)),
+            Map.entry("taskset", new Spec("", "", "p", Set.of(), Set.of("--pid", "--help", "--version"),
+                    1, Assignments.NONE)),
+            Map.entry("setsid", new Spec("", "", "", Set.of(), Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("exec", new Spec("a", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("command", new Spec("", "", "vV", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("builtin", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("xargs", new Spec("adEILnPs", "eil", "", Set.of("--arg-file", "--delimiter",
+                    "--max-args", "--max-procs", "--max-chars", "--process-slot-var"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("busybox", new Spec("", "", "", Set.of(), Set.of("--list", "--help"), 0, Assignments.NONE)),
+            Map.entry("toybox", new Spec("", "", "", Set.of(), Set.of("--help"), 0, Assignments.NONE)));
+
+    private Wrappers() {
+    }
+
+    static boolean isWrapper(String program) {
+        return SPECS.containsKey(program) || program.equals("env");
+    }
+
+    /**
+     * Where the command wrapped by {@code argv[at]} starts, or null when it runs none. Assignments
+     * the wrapper passes on ({@code env FOO=1}, {@code sudo FOO=1}) are added to {@code assignments}.
+     */
+    static Step unwrap(String program, List<Arg> argv, int at, Map<String, String> assignments) {
+        if (program.equals("env")) {
+            return env(argv, at, assignments);
+        }
+        Spec spec = SPECS.get(program);
+        if (spec == null) {
+            return null;
+        }
+        int i = at + 1;
+        while (i < argv.size()) {
+            String arg = argv.get(i).value();
+            if (arg.equals("--")) {
+                i++;
+                break;
+            }
+            if (arg.startsWith("--")) {
+                int equals = arg.indexOf('=');
+                String name = equals < 0 ? arg : arg.substring(0, equals);
+                if (spec.stopLongs().contains(name)) {
+                    return null;
+                }
+                i += equals < 0 && spec.valueLongs().contains(name) ? 2 : 1;
+                continue;
+            }
+            if (arg.length() < 2 || arg.charAt(0) != '-') {
+                break;
+            }
+            int skip = 1;
+            for (int j = 1; j < arg.length(); j++) {
+                char letter = arg.charAt(j);
+                if (spec.stops().indexOf(letter) >= 0) {
+                    return null;
+                }
+                if (spec.values().indexOf(letter) >= 0) {
+                    skip = j == arg.length() - 1 ? 2 : 1;
+                    break;
+                }
+                if (spec.optional().indexOf(letter) >= 0) {
+                    break;
+                }
+            }
+            i += skip;
+        }
+        if (spec.assignments() == Assignments.TAKEN) {
+            i = assignments(argv, i, assignments);
+        }
+        i += spec.operands();
+        return i < argv.size() ? new Step(argv, i) : null;
+    }
+
+    /** {@code env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [COMMAND …]}. */
+    private static Step env(List<Arg> argv, int at, Map<String, String> assignments) {
+        List<Arg> args = argv;
+        int i = at + 1;
+        int splits = 0;
+        while (i < args.size()) {
+            String arg = args.get(i).value();
+            if (arg.equals("--")) {
+                i++;
+                break;
+            }
+            if (arg.equals("-")) {
+                i++;
+                continue;
+            }
+            if (arg.startsWith("--split-string")) {
+                if (++splits > 8) {
+                    return null;
+                }
+                boolean attached = arg.startsWith("--split-string=");
+                if (!attached && i + 1 >= args.size()) {
+                    return null;
+                }
+                String text = attached ? arg.substring("--split-string=".length()) : args.get(i + 1).value();
+                args = splice(args, i, attached ? 1 : 2, splitString(text));
+                continue;
+            }
+            if (arg.startsWith("--")) {
+                boolean value = (arg.equals("--unset") || arg.equals("--chdir"));
+                i += value ? 2 : 1;
+                continue;
+            }
+            if (arg.length() < 2 || arg.charAt(0) != '-') {
+                break;
+            }
+            int skip = 1;
+            for (int j = 1; j < arg.length(); j++) {
+                char letter = arg.charAt(j);
+                if (letter == 'u' || letter == 'C') {
+                    skip = j == arg.length() - 1 ? 2 : 1;
+                    break;
+                }
+                if (letter == 'S') {
+                    if (++splits > 8) {
+                        return null;
+                    }
+                    boolean last = j == arg.length() - 1;
+                    if (last && i + 1 >= args.size()) {
+                        return null;
+                    }
+                    String text = last ? args.get(i + 1).value() : arg.substring(j + 1);
+                    args = splice(args, i, last ? 2 : 1, splitString(text));
+                    skip = 0;
+                    break;
+                }
+            }
+            i += skip;
+        }
+        i = assignments(args, i, assignments);
+        return i < args.size() ? new Step(args, i) : null;
+    }
+
+    private static int assignments(List<Arg> argv, int from, Map<String, String> assignments) {
+        int i = from;
+        while (i < argv.size()) {
+            String word = argv.get(i).value();
+            int equals = word.indexOf('=');
+            if (equals <= 0 || !isName(word, equals)) {
+                break;
+            }
+            assignments.put(word.substring(0, equals), word.substring(equals + 1));
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean isName(String word, int end) {
+        if (!WordReader.isNameStart(word.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < end; i++) {
+            if (!WordReader.isNameChar(word.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<Arg> splice(List<Arg> args, int at, int remove, List<Arg> insert) {
+        List<Arg> result = new ArrayList<>(args.size() + insert.size());
+        result.addAll(args.subList(0, at));
+        result.addAll(insert);
+        result.addAll(args.subList(Math.min(at + remove, args.size()), args.size()));
+        return result;
+    }
+
+    /** {@code env -S}: split at blanks, honouring single and double quotes and backslashes. */
+    static List<Arg> splitString(String text) {
+        List<Arg> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean inWord = false;
+        boolean unknown = false;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote == 0 && (c == ' ' || c == '\t' || c == '\n')) {
+                if (inWord) {
+                    words.add(new Arg(word.toString(), unknown, false));
+                    word.setLength(0);
+                    inWord = false;
+                    unknown = false;
+                }
+                continue;
+            }
+            inWord = true;
+            if (c == quote) {
+                quote = 0;
+            } else if (quote == 0 && (c == '\'' || c == '"')) {
+                quote = c;
+            } else if (c == '\\' && quote != '\'' && i + 1 < text.length()) {
+                char next = text.charAt(++i);
+                word.append(next == '_' ? ' ' : next);
+            } else {
+                unknown |= c == '$' && quote != '\'';
+                word.append(c);
+            }
+        }
+        if (inWord) {
+            words.add(new Arg(word.toString(), unknown, false));
+        }
+        return words;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.cordon.verify;
+
+import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.profile.Profile;
+import dev.cordon.verify.PolicyCase.ExampleSettings;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The neutral setting rule examples run in, so a rule file's examples mean the same on every
+ * machine: a standard-mode profile with no lists of its own, home {@code /home/dev}, workspace
+ * {@code /home/dev/project}, and an executor that isolates everything. An example's {@code with}
+ * changes only what it names.
+ */
+final class ExampleProfile {
+
+    static final String HOME = "/home/dev";
+    static final String WORKSPACE = "/home/dev/project";
+
+    private ExampleProfile() {
+    }
+
+    static Profile of(ExampleSettings s) {
+        Profile.Mode mode = s.mode() == null ? Profile.Mode.STANDARD : Profile.Mode.valueOf(s.mode().toUpperCase(Locale.ROOT));
+        return new Profile("examples", mode, executor(s).id(), "none", s.readOnly(),
+                new Profile.Approval(s.askWrites(), s.askExecute()), s.allowedPaths(), s.deniedPaths(), List.of(),
+                List.of(), s.deniedCommands(), new Profile.Filesystem(List.of(), List.of(WORKSPACE), List.of()),
+                new Profile.Network(false, List.of(), List.of()), new Profile.Resources(0, 0, 0, 0, 0, 0),
+                new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
+                new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Map.of());
+    }
+
+    static ExecutorFacts executor(ExampleSettings s) {
+        return "local".equals(s.executor()) ? ExecutorFacts.none("local")
+                : new ExecutorFacts(s.executor() == null ? "landlock" : s.executor(), true, true, true);
+    }
+}

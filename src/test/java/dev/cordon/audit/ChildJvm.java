@@ -1,0 +1,41 @@
+package dev.cordon.audit;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starts a main class of the test class path in a separate JVM: real OS processes for real locks. */
+public final class ChildJvm {
+
+    private ChildJvm() {
+    }
+
+    /** The command line that runs {@code main} with {@code args} in a fresh, small, quick-starting JVM. */
+    public static List<String> command(Class<?> main, String... args) {
+        String java = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(java,
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xmx64m",
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** {@link #command} as one shell-quoted line, for tools that take a command string. */
+    public static String shellLine(Class<?> main, String... args) {
+        StringBuilder line = new StringBuilder();
+        for (String word : command(main, args)) {
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append('\'').append(word.replace("'", "'\\''")).append('\'');
+        }
+        return line.toString();
+    }
+
+    /** The class path separator, for tests that build their own. */
+    static String separator() {
+        return File.pathSeparator;
+    }
+}
