@@ -61,22 +61,33 @@ public final class StandingApprovals {
     private StandingApprovals() {
     }
 
+    /** The approvals file of a user config directory. */
+    public static Path inConfigDir(Path userConfigDir) {
+        return userConfigDir.resolve(FILE_NAME);
+    }
+
     /**
-     * The user's approvals file: {@code $XDG_CONFIG_HOME/cordon/approvals.yaml}, else
-     * {@code $HOME/.config/cordon/approvals.yaml}.
+     * The user's approvals file: {@code approvals.yaml} in {@code $CORDON_CONFIG_DIR}, else
+     * {@code $XDG_CONFIG_HOME/cordon}, else {@code $HOME/.config/cordon} (the user config
+     * directory of the profile layers).
      *
-     * @throws IllegalStateException when neither variable is set
+     * @throws IllegalStateException when none of these variables is set
      */
     public static Path userFile(Map<String, String> env) {
+        String explicit = env.get("CORDON_CONFIG_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            return inConfigDir(Path.of(explicit));
+        }
         String xdg = env.get("XDG_CONFIG_HOME");
-        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
-            return Path.of(xdg, "cordon", FILE_NAME);
+        if (xdg != null && !xdg.isBlank()) {
+            return inConfigDir(Path.of(xdg, "cordon"));
         }
         String home = env.get("HOME");
         if (home == null || home.isBlank()) {
-            throw new IllegalStateException("cannot find the user config dir: neither `XDG_CONFIG_HOME` nor `HOME` is set");
+            throw new IllegalStateException(
+                    "cannot find the user config dir: none of `CORDON_CONFIG_DIR`, `XDG_CONFIG_HOME` and `HOME` is set");
         }
-        return Path.of(home, ".config", "cordon", FILE_NAME);
+        return inConfigDir(Path.of(home, ".config", "cordon"));
     }
 
     /**

@@ -39,6 +39,18 @@ final class AuditFiles {
 
     /** The log and its rotated files that exist, oldest first: {@code .N … .2 .1} then the log. */
     static List<Path> oldestFirst(Path log) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (int n : rotatedNumbers(log)) {
+            files.add(Rotation.rotated(log, n));
+        }
+        if (Files.exists(log)) {
+            files.add(log);
+        }
+        return files;
+    }
+
+    /** The numbers of the rotated files that exist, highest (oldest) first. */
+    static List<Integer> rotatedNumbers(Path log) throws IOException {
         Path dir = log.toAbsolutePath().getParent();
         Pattern rotated = Pattern.compile(Pattern.quote(log.getFileName().toString()) + "\\.([1-9][0-9]{0,5})");
         List<Integer> numbers = new ArrayList<>();
@@ -53,14 +65,7 @@ final class AuditFiles {
             }
         }
         numbers.sort((a, b) -> Integer.compare(b, a));
-        List<Path> files = new ArrayList<>();
-        for (int n : numbers) {
-            files.add(Rotation.rotated(log, n));
-        }
-        if (Files.exists(log)) {
-            files.add(log);
-        }
-        return files;
+        return numbers;
     }
 
     private static boolean posix() {

@@ -108,13 +108,15 @@ public final class AuditLog implements Closeable {
         identity = identity(file);
     }
 
-    /** {@code audit.jsonl} → {@code .1} → … → {@code .keep}; the oldest is dropped. Under the lock. */
+    /** {@code audit.jsonl} → {@code .1} → … → {@code .keep}; older ones are dropped. Under the lock. */
     private void rotate() throws IOException {
         closeChannels();
-        Files.deleteIfExists(Rotation.rotated(file, rotation.keep()));
-        for (int n = rotation.keep() - 1; n >= 1; n--) {
+        // newest rotated last: each moves up one place, starting with the oldest
+        for (int n : AuditFiles.rotatedNumbers(file)) {
             Path from = Rotation.rotated(file, n);
-            if (Files.exists(from)) {
+            if (n >= rotation.keep()) {
+                Files.deleteIfExists(from);
+            } else {
                 Files.move(from, Rotation.rotated(file, n + 1), StandardCopyOption.ATOMIC_MOVE);
             }
         }

@@ -3,6 +3,7 @@ package dev.cordon.audit;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +38,6 @@ public final class Redactor {
     private static final Pattern MYSQL_PASSWORD = Pattern.compile("(?<=\\s)(-p)([^\\s\"'`;&|<>()]+)");
     private static final Pattern SSHPASS = Pattern.compile("(?<![\\w/-])sshpass(?![\\w-])");
     private static final Pattern SSHPASS_PASSWORD = Pattern.compile("(?<=\\s)(-p[ \\t]*)" + VALUE);
-    private static final Pattern CURL = Pattern.compile("(?<![\\w/-])curl(?![\\w-])");
     private static final Pattern CURL_USER = Pattern.compile("(?<![\\w-])((?:-u|--user)(?:=|[ \\t]+)[\"']?[^\\s:\"']*:)([^\\s\"']+)");
     private static final List<Pattern> TOKEN_SHAPES = List.of(
             Pattern.compile("\\b((?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|APKA))[A-Z0-9]{16}\\b"),
@@ -67,29 +67,56 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String out = replace(PRIVATE_KEY, text, m -> m.group(1) + MASK + m.group(3));
-        out = replace(URL_PASSWORD, out, m -> m.group(1) + MASK + "@");
-        out = replace(AUTHORIZATION, out, m -> isReference(m.group(3))
-                ? m.group()
-                : m.group(1) + (m.group(2) == null ? "" : m.group(2)) + MASK);
-        out = replace(BEARER, out, m -> looksLikeToken(m.group(2)) ? m.group(1) + MASK : m.group());
-        out = replace(BASIC, out, m -> isBasicCredential(m.group(2)) ? m.group(1) + MASK : m.group());
-        for (Pattern shape : TOKEN_SHAPES) {
-            out = replace(shape, out, m -> m.group(1) + MASK);
+        // cheap guards first: most texts (rule ids, short commands) need none of the patterns
+        String lower = text.toLowerCase(Locale.ROOT);
+        boolean url = text.contains("://");
+        String out = text;
+        if (text.contains("PRIVATE KEY")) {
+            out = replace(PRIVATE_KEY, out, m -> m.group(1) + MASK + m.group(3));
         }
-        out = replace(FLAG, out, Redactor::flag);
-        out = replace(KEY_VALUE, out, Redactor::keyValue);
-        if (MYSQL.matcher(out).find()) {
+        if (url) {
+            out = replace(URL_PASSWORD, out, m -> m.group(1) + MASK + "@");
+        }
+        if (lower.contains("authorization")) {
+            out = replace(AUTHORIZATION, out, m -> isReference(m.group(3))
+                    ? m.group()
+                    : m.group(1) + (m.group(2) == null ? "" : m.group(2)) + MASK);
+        }
+        if (lower.contains("bearer")) {
+            out = replace(BEARER, out, m -> looksLikeToken(m.group(2)) ? m.group(1) + MASK : m.group());
+        }
+        if (lower.contains("basic")) {
+            out = replace(BASIC, out, m -> isBasicCredential(m.group(2)) ? m.group(1) + MASK : m.group());
+        }
+        if (text.length() >= 14) {
+            for (Pattern shape : TOKEN_SHAPES) {
+                out = replace(shape, out, m -> m.group(1) + MASK);
+            }
+        }
+        if (out.indexOf('-') >= 0) {
+            out = replace(FLAG, out, Redactor::flag);
+        }
+        if (out.indexOf('=') >= 0 || out.indexOf(':') >= 0) {
+            out = replace(KEY_VALUE, out, Redactor::keyValue);
+        }
+        if (lower.contains("-p")) {
             // mysql -pSECRET: only the attached form; `-p` alone prompts and elsewhere means a port or parents
-            out = replace(MYSQL_PASSWORD, out, m -> m.group(1) + MASK);
+            if (MYSQL.matcher(out).find()) {
+                out = replace(MYSQL_PASSWORD, out, m -> m.group(1) + MASK);
+            }
+            if (SSHPASS.matcher(out).find()) {
+                out = replace(SSHPASS_PASSWORD, out, m -> m.group(1) + mask(m.group(2)));
+            }
         }
-        if (SSHPASS.matcher(out).find()) {
-            out = replace(SSHPASS_PASSWORD, out, m -> m.group(1) + mask(m.group(2)));
-        }
-        if (CURL.matcher(out).find()) {
+        if (lower.contains("curl")) {
             out = replace(CURL_USER, out, m -> m.group(1) + MASK);
         }
-        out = replace(URL, out, m -> urlPieces(m.group()));
+        if (out.length() < OpaqueToken.MIN_LENGTH) {
+            return out;
+        }
+        if (url) {
+            out = replace(URL, out, m -> urlPieces(m.group()));
+        }
         return replace(RUN, out, m -> opaque(m.group()));
     }
 

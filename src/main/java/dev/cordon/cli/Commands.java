@@ -15,6 +15,7 @@ final class Commands {
     }
 
     static void register(CommandLine root, Context context, Services services) {
+        root.addSubcommand("policy", new PolicyCommand(() -> new CliPolicyEnvironment(context, services)));
         root.addSubcommand("run", new RunCommand(context, services));
         root.addSubcommand("profile", new ProfileCommand(() -> sources(context)));
         root.addSubcommand("sandbox", new CommandLine(new SandboxCommand())

@@ -8,6 +8,8 @@ public final class ExitCode {
     public static final int INTERNAL_ERROR = 1;
     public static final int USAGE = 2;
     public static final int INVALID_POLICY = 3;
+    /** {@code policy verify}: a suite's request was not decided as expected. */
+    public static final int MISMATCH = 4;
     public static final int DENY = 10;
     public static final int ASK = 11;
     public static final int SANDBOX = 12;

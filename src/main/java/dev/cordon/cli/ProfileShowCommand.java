@@ -38,6 +38,7 @@ public final class ProfileShowCommand implements Callable<Integer> {
         }
         Resolution resolution = new ProfileResolver().resolve(sources);
         spec.commandLine().getOut().print(ProfileYaml.render(resolution.profile()));
+        spec.commandLine().getOut().flush();
         ProfileCommand.printWarnings(spec.commandLine().getErr(), resolution);
         return ExitCode.OK;
     }

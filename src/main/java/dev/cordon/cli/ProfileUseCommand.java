@@ -37,10 +37,16 @@ public final class ProfileUseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("profile `" + name + "` recorded in " + file);
         Resolution resolution = new ProfileResolver().resolve(sources);
+        ProfileCommand.printWarnings(spec.commandLine().getErr(), resolution);
         if (!resolution.profile().name().equals(name)) {
             out.println("in force: `" + resolution.profile().name() + "` (`cordon profile current` shows why)");
         }
-        ProfileCommand.printWarnings(spec.commandLine().getErr(), resolution);
+        if (!resolution.projectTrusted() && sources.userConfigDir() != null) {
+            // A project's own choice only tightens; say how to let it do more.
+            out.println("help: the project is not trusted, so its profile can only tighten yours; to trust it, add `"
+                    + resolution.projectRoot() + "` to `trusted_projects` in "
+                    + sources.userConfigDir().resolve("config.yaml"));
+        }
         return ExitCode.OK;
     }
 }

@@ -92,15 +92,14 @@ final class Explainer {
             return "gate " + first.step() + " (" + first.gate().title() + ") decided "
                     + f.subject().describe() + " first, with `" + first.rule() + "`";
         }
+        if (!f.refusing() && decisive.refusing()) {
+            return "an ALLOW of " + f.subject().describe() + " covers only that; gate " + decisive.step() + " ("
+                    + decisive.gate().title() + ") refused another part of the call";
+        }
         if (f.step() == decisive.step()) {
             return "a more severe rule of the same gate decided";
         }
-        if (f.step() > decisive.step()) {
-            return "gate " + decisive.step() + " (" + decisive.gate().title() + ") decided first";
-        }
-        return "an " + f.decision() + " of " + f.subject().describe()
-                + " covers only that; gate " + decisive.step() + " (" + decisive.gate().title()
-                + ") refused another part of the call";
+        return "gate " + decisive.step() + " (" + decisive.gate().title() + ") decided first";
     }
 
     private List<GateCheck> gates(Set<Finding> findings, Map<Finding, String> waived, Finding decisive) {

@@ -125,6 +125,16 @@ public final class PolicyEngine {
         return rules.trusted();
     }
 
+    /**
+     * Checks what a profile contributes to decisions (its globs and regexes) without deciding
+     * anything.
+     *
+     * @throws dev.cordon.diagnostic.PolicyException for a malformed pattern
+     */
+    public static void check(Profile profile) {
+        ProfileFacts.of(profile);
+    }
+
     /** Every rule in force, in file order. */
     public List<RuleInfo> rules() {
         return rules.index().rules();

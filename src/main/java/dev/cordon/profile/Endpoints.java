@@ -33,7 +33,8 @@ final class Endpoints {
             return "expected `host:port` (host a name, `*.domain`, `*`, an address or `[ipv6]`)";
         }
         if (port == Port.REQUIRED && !hasPort(entry)) {
-            return "expected a port, as in `" + entry + ":443` or `" + entry + ":*`";
+            String host = endpoint.host().contains(":") ? "[" + endpoint.host() + "]" : entry;
+            return "expected a port, as in `" + host + ":443` or `" + host + ":*`";
         }
         return null;
     }

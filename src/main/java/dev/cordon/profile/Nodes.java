@@ -28,6 +28,8 @@ final class Nodes {
     record Field(String name, ScalarNode key, Node value) {
     }
 
+    private static final java.util.regex.Pattern COUNT = java.util.regex.Pattern.compile("[0-9]{1,9}");
+
     private final Problems problems;
 
     Nodes(Problems problems) {
@@ -109,7 +111,7 @@ final class Nodes {
     }
 
     Integer count(Node node, String what) {
-        if (node instanceof ScalarNode scalar && scalar.isPlain() && scalar.getValue().matches("[0-9]{1,9}")) {
+        if (node instanceof ScalarNode scalar && scalar.isPlain() && COUNT.matcher(scalar.getValue()).matches()) {
             return Integer.valueOf(scalar.getValue());
         }
         problems.add(node, "expected a whole number from 0 to 999999999 for " + what + ", got " + describe(node));

@@ -237,7 +237,9 @@ public final class ProfileResolver {
         for (SourceFile file : context.catalog.loaded()) {
             out.add(file.path());
         }
-        out.add(user.file().path());
+        if (context.sources.userConfigDir() != null) {
+            out.add(user.file().path());
+        }
         out.add(project.file().path());
         for (Path dir : ruleDirs(context)) {
             out.addAll(filesBelow(dir));

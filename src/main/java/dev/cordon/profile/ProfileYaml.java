@@ -51,7 +51,11 @@ public final class ProfileYaml {
         auditMap.put("log_denied", audit.logDenied());
         out.put("audit", auditMap);
         out.put("escalation", word(profile.escalation()));
-        DumpSettings settings = DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).setWidth(200).build();
+        DumpSettings settings = DumpSettings.builder()
+                .setDefaultFlowStyle(FlowStyle.BLOCK)
+                .setDereferenceAliases(true)
+                .setWidth(200)
+                .build();
         return "# profile: " + profile.name() + "\n" + new Dump(settings).dumpToString(out);
     }
 

@@ -81,7 +81,7 @@ final class Tightening {
             case DENIED_PATHS, DENIED_COMMANDS, NETWORK_DENY, FILESYSTEM_DENY, ENVIRONMENT_SET, AUDIT_FILE ->
                     key.merge() == Key.Merge.ADDITIVE ? Merge.combine(key, now, value) : refuse(key, wanted, now);
             case ALLOWED_PATHS -> narrowed(key, Merge.strings(now), wanted, Tightening::globWithin);
-            case NETWORK_ALLOW -> narrowed(key, Merge.strings(now), wanted, Endpoints::covers);
+            case NETWORK_ALLOW -> narrowed(key, Merge.strings(now), wanted, (inner, outer) -> Endpoints.covers(outer, inner));
             case FILESYSTEM_READ, FILESYSTEM_WRITE -> subset(key, Merge.strings(now), wanted, Tightening::rootWithin);
             case ENVIRONMENT_PASS -> subset(key, Merge.strings(now), wanted, Tightening::nameWithin);
             case PATH_RULES, COMMAND_RULES -> rules(key, Merge.list(now), wanted);

@@ -58,15 +58,32 @@ public final class CommandFiles {
         }
     }
 
+    /**
+     * The files {@code c} reads and writes. A relative path is prefixed with the directory an
+     * earlier {@code cd} in the line moved to ({@link SimpleCommand#directory()}).
+     */
     public static List<FileArgument> of(SimpleCommand c) {
+        List<FileArgument> files = named(c);
+        if (c.directory().isEmpty()) {
+            return files;
+        }
+        List<FileArgument> resolved = new ArrayList<>(files.size());
+        for (FileArgument f : files) {
+            boolean relative = !f.path().startsWith("/") && !f.path().startsWith("~");
+            resolved.add(relative ? new FileArgument(c.directory() + "/" + f.path(), f.access(), f.origin()) : f);
+        }
+        return resolved;
+    }
+
+    private static List<FileArgument> named(SimpleCommand c) {
         List<FileArgument> files = new ArrayList<>();
         for (Redirection r : c.redirections()) {
             String origin = "redirection `" + r.operator() + "`";
             if (r.readsFile()) {
-                files.add(new FileArgument(r.target(), Access.READ, origin));
+                add(files, r.target(), Access.READ, origin);
             }
             if (r.writesFile()) {
-                files.add(new FileArgument(r.target(), Access.WRITE, origin));
+                add(files, r.target(), Access.WRITE, origin);
             }
         }
         if (c.program().isEmpty()) {

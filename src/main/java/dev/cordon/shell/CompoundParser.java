@@ -182,7 +182,8 @@ final class CompoundParser {
     void functionDefinition(Word name) {
         p.lexer().next();
         if (p.lexer().peek().kind() != Kind.RPAREN) {
-            p.problem(p.lexer().peek(), "expected `)` after `" + name.raw + " (`, found " + p.lexer().peek().shown());
+            Token found = p.lexer().peek();
+            p.problem(found, "expected `)` after " + ParseSession.quote(name.raw + " (") + ", found " + found.shown());
             return;
         }
         p.lexer().next();

@@ -217,8 +217,7 @@ final class Lexer {
                 lineStart = lineEnd + 1;
             }
             if (bodyEnd < 0) {
-                session.problem(src, heredoc.offset,
-                        "unterminated here-document: no line `" + heredoc.delimiter + "` before the end");
+                session.problem(src, heredoc.offset, unterminated(heredoc));
                 bodyEnd = src.length();
             }
             heredoc.body = src.slice(bodyStart, bodyEnd);
@@ -229,6 +228,10 @@ final class Lexer {
             }
             src.pos = Math.max(src.pos, after);
         }
+    }
+
+    private static String unterminated(Heredoc heredoc) {
+        return "unterminated here-document: no line " + ParseSession.quote(heredoc.delimiter) + " before the end";
     }
 
     private boolean isDelimiterLine(Heredoc heredoc, int lineStart, int lineEnd) {
@@ -247,8 +250,7 @@ final class Lexer {
             Heredoc heredoc = heredocs.poll();
             heredoc.body = "";
             if (!session.aborted()) {
-                session.problem(src, heredoc.offset,
-                        "unterminated here-document: no line `" + heredoc.delimiter + "` before the end");
+                session.problem(src, heredoc.offset, unterminated(heredoc));
             }
         }
     }

@@ -20,6 +20,10 @@ final class ParseSession {
     final List<SimpleCommand> commands = new ArrayList<>();
     private final List<String> problems = new ArrayList<>(0);
     private int omittedProblems;
+    /** Where an earlier {@code cd} in the line moved to; empty while it has not moved. */
+    String directory = "";
+    /** The {@code cd} that moved to a directory only known at run time, or null. */
+    String unknownDirectory;
     private int pipelines;
     private int nesting;
     private boolean aborted;
@@ -43,6 +47,11 @@ final class ParseSession {
     }
 
     void problem(Source src, int offset, String message) {
+        if (problems.size() >= MAX_PROBLEMS) {
+            // Locating costs a scan of the source: skip it for problems that will not be shown.
+            omittedProblems++;
+            return;
+        }
         String where = src.where(offset) + ": " + message;
         problem(src.label.isEmpty() ? where : where + " (in " + src.label + ")");
     }
@@ -81,6 +90,12 @@ final class ParseSession {
 
     void leave() {
         nesting--;
+    }
+
+    /** User text for a message: in backticks, shortened when long. */
+    static String quote(String text) {
+        String oneLine = text.replace('\n', ' ');
+        return "`" + (oneLine.length() > 60 ? oneLine.substring(0, 57) + "…" : oneLine) + "`";
     }
 
     List<String> problems() {

@@ -28,6 +28,9 @@ import java.util.Set;
  *     backtick or process substitution it is nested in
  * @param dynamic true when the program name is not a literal (e.g. {@code $CMD args})
  * @param text the source text of this command
+ * @param directory the directory an earlier {@code cd} or {@code pushd} in the line moved to
+ *     (absolute, or relative to the request's working directory); empty when the line did not
+ *     change it
  */
 public record SimpleCommand(
         String program,
@@ -43,9 +46,20 @@ public record SimpleCommand(
         int pipelineLength,
         int depth,
         boolean dynamic,
-        String text) {
+        String text,
+        String directory) {
+
+    /** A command run in the request's working directory. */
+    public SimpleCommand(String program, String rawProgram, List<String> args, Set<String> flags,
+            List<String> operands, List<Redirection> redirections, Map<String, String> assignments,
+            List<String> wrappers, int pipeline, int position, int pipelineLength, int depth,
+            boolean dynamic, String text) {
+        this(program, rawProgram, args, flags, operands, redirections, assignments, wrappers, pipeline,
+                position, pipelineLength, depth, dynamic, text, "");
+    }
 
     public SimpleCommand {
+        directory = directory == null ? "" : directory;
         args = List.copyOf(args);
         flags = Set.copyOf(flags);
         operands = List.copyOf(operands);

@@ -29,7 +29,7 @@ record Token(Kind kind, String text, Word word, int fd, int start, int end, int 
         return switch (kind) {
             case EOF -> "end of input";
             case NEWLINE -> "newline";
-            default -> "`" + text + "`";
+            default -> ParseSession.quote(text);
         };
     }
 }

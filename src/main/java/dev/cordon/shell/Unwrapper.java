@@ -52,13 +52,25 @@ final class Unwrapper {
         for (RawCommand.Redirect r : raw.redirects) {
             redirections.add(new Redirection(r.fd(), r.operator(), r.target().value));
         }
-        Frame frame = new Frame(raw, List.copyOf(redirections));
+        Frame frame = new Frame(raw, List.copyOf(redirections), new ArrayList<>(0));
         run(frame, arguments(raw), 0, new ArrayList<>(raw.wrappers()), new LinkedHashMap<>(raw.assignments), 0);
         lastInPipeline.put(raw.pipeline, raw);
     }
 
-    /** What every command unwrapped from one raw command shares. */
-    private record Frame(RawCommand raw, List<Redirection> redirections) {
+    /**
+     * What every command unwrapped from one raw command shares; {@code placeholders} are the texts
+     * {@code find -exec} ({@code {}}) and {@code xargs -I} replace with input at run time.
+     */
+    private record Frame(RawCommand raw, List<Redirection> redirections, List<String> placeholders) {
+
+        boolean holdsPlaceholder(String text) {
+            for (String placeholder : placeholders) {
+                if (text.contains(placeholder)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     private List<Arg> arguments(RawCommand raw) {
@@ -70,13 +82,16 @@ final class Unwrapper {
             }
             List<String> expanded = BraceExpansion.expand(w.value, w.braces);
             if (expanded == null) {
-                session.problem(raw.source, w.start, "brace expansion of `" + w.raw + "` gives more than "
-                        + BraceExpansion.MAX_WORDS + " words");
+                session.problem(raw.source, w.start, "brace expansion of " + ParseSession.quote(w.raw)
+                        + " gives more than " + BraceExpansion.MAX_WORDS + " words");
                 argv.add(new Arg(w.value, w.unknown, w.glob));
                 continue;
             }
             for (String value : expanded) {
-                argv.add(new Arg(value, w.unknown, w.glob));
+                // As in bash, an unquoted word that expands to nothing is no argument: {rm,} is rm.
+                if (!value.isEmpty() || w.quoted) {
+                    argv.add(new Arg(value, w.unknown, w.glob));
+                }
             }
         }
         return argv;
@@ -93,8 +108,8 @@ final class Unwrapper {
             if (program.dynamic()) {
                 break;
             }
-            if (unwrapped >= MAX_WRAPPERS) {
-                problem(frame, "more than " + MAX_WRAPPERS + " wrapper commands around `" + name + "`");
+            if (unwrapped >= MAX_WRAPPERS && runsAnother(name)) {
+                problem(frame, "more than " + MAX_WRAPPERS + " wrapper commands around " + ParseSession.quote(name));
                 break;
             }
             if (SHELLS.contains(name)) {
@@ -113,9 +128,21 @@ final class Unwrapper {
                     findExec(frame, args, at, wrappers, assignments, unwrapped);
                     return;
                 }
-                case "su", "runuser" -> {
+                case "su", "runuser", "script" -> {
+                    int next = name.equals("runuser") ? runuserCommand(args, at) : -1;
+                    if (next < 0) {
+                        command(frame, args, at, wrappers, assignments);
+                        su(frame, args, at, wrappers, name);
+                        return;
+                    }
+                    wrappers = with(wrappers, name);
+                    at = next;
+                }
+                case "source", "." -> {
                     command(frame, args, at, wrappers, assignments);
-                    su(frame, args, at, wrappers, name);
+                    if (at + 1 < args.size() && isStdin(args.get(at + 1).value())) {
+                        stdinCode(frame, wrappers, name);
+                    }
                     return;
                 }
                 case "watch", "flock" -> {
@@ -135,6 +162,12 @@ final class Unwrapper {
                         return;
                     }
                     wrappers = with(wrappers, name);
+                    if (name.equals("xargs")) {
+                        String replaced = Wrappers.xargsPlaceholder(args, at, step.index());
+                        if (replaced != null) {
+                            frame.placeholders().add(replaced);
+                        }
+                    }
                     args = step.argv();
                     at = step.index();
                 }
@@ -144,6 +177,13 @@ final class Unwrapper {
         if (at < args.size() || start == 0) {
             command(frame, args, at, wrappers, assignments);
         }
+    }
+
+    private static boolean runsAnother(String name) {
+        return SHELLS.contains(name) || Wrappers.isWrapper(name) || switch (name) {
+            case "eval", "find", "su", "runuser", "script", "watch", "flock" -> true;
+            default -> false;
+        };
     }
 
     private static List<String> with(List<String> wrappers, String wrapper) {
@@ -183,12 +223,27 @@ final class Unwrapper {
         if (dashC) {
             if (i < args.size()) {
                 nested(frame, args.get(i), wrappers, name + " -c", "`" + name + " -c` string");
+            } else if (wrappers.contains("xargs")) {
+                problem(frame, "`" + name + " -c` under `xargs` runs a string only known at run time");
             }
             return;
         }
-        if (i < args.size() && !dashS) {
+        if (i < args.size() && !dashS && !isStdin(args.get(i).value())) {
             return;
         }
+        stdinCode(frame, wrappers, name);
+    }
+
+    /** Paths through which a program reads its own standard input as a file. */
+    private static boolean isStdin(String path) {
+        return path.equals("/dev/stdin") || path.equals("/dev/fd/0") || path.equals("/proc/self/fd/0");
+    }
+
+    /**
+     * A shell (or {@code source}) that reads code from its standard input runs what a here-document,
+     * a here-string or the previous command of the pipeline gives it.
+     */
+    private void stdinCode(Frame frame, List<String> wrappers, String name) {
         RawCommand previous = lastInPipeline.get(frame.raw().pipeline);
         if (previous != null && previous.position == frame.raw().position - 1 && previous.depth == frame.raw().depth) {
             Arg piped = PipedText.of(previous);
@@ -227,21 +282,27 @@ final class Unwrapper {
         nested(frame, new Arg(joined.toString(), unknown, false), wrappers, "eval", "`eval` string");
     }
 
-    /** {@code su [options] [user] -c STRING}. */
+    /** {@code su [options] [user] -c STRING}, also {@code runuser} and {@code script -c}. */
     private void su(Frame frame, List<Arg> args, int at, List<String> wrappers, String name) {
         for (int i = at + 1; i < args.size(); i++) {
-            String arg = args.get(i).value();
+            Arg a = args.get(i);
+            String arg = a.value();
             if (arg.equals("--")) {
                 return;
             }
-            if ((arg.equals("-c") || arg.equals("--command")) && i + 1 < args.size()) {
-                nested(frame, args.get(i + 1), wrappers, name + " -c", "`" + name + " -c` string");
-                return;
+            Arg string = null;
+            if (arg.equals("--command") && i + 1 < args.size()) {
+                string = args.get(i + 1);
+            } else if (arg.startsWith("--command=")) {
+                string = new Arg(arg.substring("--command=".length()), a.unknown(), false);
+            } else if (arg.length() > 1 && arg.charAt(0) == '-' && arg.charAt(1) != '-' && arg.indexOf('c') > 0) {
+                // -c STRING, or c at the end of a cluster (-lc, -qc), or -cSTRING.
+                int c = arg.indexOf('c');
+                string = c < arg.length() - 1 ? new Arg(arg.substring(c + 1), a.unknown(), false)
+                        : i + 1 < args.size() ? args.get(i + 1) : null;
             }
-            if (arg.startsWith("--command=")) {
-                Arg a = args.get(i);
-                nested(frame, new Arg(arg.substring("--command=".length()), a.unknown(), false), wrappers,
-                        name + " -c", "`" + name + " -c` string");
+            if (string != null) {
+                nested(frame, string, wrappers, name + " -c", "`" + name + " -c` string");
                 return;
             }
             if (arg.equals("-s") || arg.equals("--shell") || arg.equals("-g") || arg.equals("-G")
@@ -249,6 +310,31 @@ final class Unwrapper {
                 i++;
             }
         }
+    }
+
+    /** {@code runuser -u USER [--] COMMAND…}: where COMMAND starts, or -1 for the su-like forms. */
+    private static int runuserCommand(List<Arg> args, int at) {
+        boolean user = false;
+        for (int i = at + 1; i < args.size(); i++) {
+            String arg = args.get(i).value();
+            if (arg.equals("--")) {
+                return user && i + 1 < args.size() ? i + 1 : -1;
+            }
+            if (arg.equals("-c") || arg.startsWith("--command")) {
+                return -1;
+            }
+            if (arg.length() < 2 || arg.charAt(0) != '-') {
+                return user ? i : -1;
+            }
+            user |= arg.equals("-u") || arg.startsWith("--user");
+            boolean value = arg.equals("-u") || arg.equals("--user") || arg.equals("-g") || arg.equals("-G")
+                    || arg.equals("-s") || arg.equals("--group") || arg.equals("--supp-group")
+                    || arg.equals("--shell") || arg.equals("-w");
+            if (value) {
+                i++;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -361,10 +447,8 @@ final class Unwrapper {
             }
             if (i > from) {
                 List<Arg> segment = new ArrayList<>(args.subList(from, i));
-                Arg program = segment.get(0);
-                if (program.value().contains("{}")) {
-                    // The program is a found file's name: not known here.
-                    segment.set(0, new Arg(program.value(), true, program.glob()));
+                if (!frame.placeholders().contains("{}")) {
+                    frame.placeholders().add("{}");
                 }
                 run(frame, segment, 0, with(wrappers, "find " + arg), new LinkedHashMap<>(assignments), steps + 1);
             }
@@ -375,8 +459,9 @@ final class Unwrapper {
     /** Parses a string that will run as shell code, one level deeper. */
     private void nested(Frame frame, Arg string, List<String> wrappers, String wrapper, String label) {
         RawCommand raw = frame.raw();
-        if (string.unknown()) {
-            problem(frame, "`" + wrapper + "` runs a string only known at run time: `" + string.value() + "`");
+        if (string.unknown() || frame.holdsPlaceholder(string.value())) {
+            problem(frame, "`" + wrapper + "` runs a string only known at run time: "
+                    + ParseSession.quote(string.value()));
         }
         int depth = raw.depth + 1;
         if (depth > ParseSession.MAX_DEPTH) {
@@ -396,13 +481,32 @@ final class Unwrapper {
         for (int i = at + 1; i < args.size(); i++) {
             values.add(args.get(i).value());
         }
-        if (!dynamic && wrappers.contains("xargs") && rawProgram.contains("{}")) {
+        if (!dynamic && frame.holdsPlaceholder(rawProgram)) {
+            // The program is a found file's name or an input line: not known here.
             dynamic = true;
         }
         ScannedArgs scanned = OptionScanner.scan(program, values);
-        session.commands.add(new SimpleCommand(program, rawProgram, values, scanned.flags(), scanned.operands(),
+        SimpleCommand command = new SimpleCommand(program, rawProgram, values, scanned.flags(), scanned.operands(),
                 frame.redirections(), assignments, wrappers, raw.pipeline, raw.position,
-                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text));
+                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, session.directory);
+        session.commands.add(command);
+        if (session.unknownDirectory != null) {
+            checkRelativeFiles(frame, command);
+        }
+        if (!dynamic) {
+            Directories.change(session, program, args.subList(Math.min(at + 1, args.size()), args.size()), raw.text);
+        }
+    }
+
+    /** After {@code cd "$X"} a relative path names an unknown file: the line cannot be checked. */
+    private void checkRelativeFiles(Frame frame, SimpleCommand command) {
+        for (FileArgument file : CommandFiles.of(command)) {
+            if (!file.path().startsWith("/")) {
+                problem(frame, "the working directory after " + ParseSession.quote(session.unknownDirectory)
+                        + " is only known at run time, so " + ParseSession.quote(file.path()) + " cannot be checked");
+                return;
+            }
+        }
     }
 
     private void problem(Frame frame, String message) {

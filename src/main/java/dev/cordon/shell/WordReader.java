@@ -43,7 +43,7 @@ final class WordReader {
                     break loop;
                 }
                 case '(' -> {
-                    if (!parenInWord(b, start)) {
+                    if (!parenInWord(b)) {
                         break loop;
                     }
                 }
@@ -83,7 +83,7 @@ final class WordReader {
                 }
             }
         }
-        if (src.pos == start) {
+        if (src.pos == start && src.peek() != -1) {
             // Cannot happen for input the lexer hands over; guarantees progress regardless.
             b.literal((char) src.peek());
             src.pos++;
@@ -97,7 +97,7 @@ final class WordReader {
         while (src.pos < end && !session.aborted()) {
             int c = src.peek();
             if (c == '\\') {
-                src.pos += 2;
+                src.pos = Math.min(src.pos + 2, src.length());
             } else if (c == '$') {
                 dollar(scratch, Context.HEREDOC);
             } else if (c == '`') {
@@ -116,7 +116,7 @@ final class WordReader {
         while (src.pos < end && !session.aborted()) {
             int c = src.peek();
             switch (c) {
-                case '\\' -> src.pos += 2;
+                case '\\' -> src.pos = Math.min(src.pos + 2, src.length());
                 case '\'' -> singleQuoted(scratch);
                 case '"' -> doubleQuoted(scratch);
                 case '$' -> dollar(scratch, Context.UNQUOTED);
@@ -153,7 +153,7 @@ final class WordReader {
     }
 
     /** {@code (} inside a word: an extended glob {@code @(…)} or an array {@code a=(…)}. */
-    private boolean parenInWord(WordBuilder b, int start) {
+    private boolean parenInWord(WordBuilder b) {
         int at = src.pos;
         boolean extglob = "@!+*?".indexOf(b.lastUnquoted) >= 0 && b.lastUnquoted != -1;
         boolean array = b.assignment && src.at(at - 1) == '=';
@@ -170,13 +170,12 @@ final class WordReader {
     }
 
     /** After an opening parenthesis: reads to the matching one, running substitutions inside. */
-    private boolean balancedParens(int open) {
+    private void balancedParens(int open) {
         if (!session.enter(src, open)) {
-            return false;
+            return;
         }
         WordBuilder scratch = new WordBuilder();
         int depth = 1;
-        boolean closed = false;
         while (!session.aborted()) {
             int c = src.peek();
             if (c == -1) {
@@ -200,12 +199,10 @@ final class WordReader {
                 default -> src.pos++;
             }
             if (depth == 0) {
-                closed = true;
                 break;
             }
         }
         session.leave();
-        return closed;
     }
 
     private void singleQuoted(WordBuilder b) {

@@ -59,6 +59,16 @@ final class Wrappers {
             Map.entry("xargs", new Spec("adEILnPs", "eil", "", Set.of("--arg-file", "--delimiter",
                     "--max-args", "--max-procs", "--max-chars", "--process-slot-var"),
                     Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("pkexec", new Spec("", "", "", Set.of("--user"), Set.of("--version", "--help"),
+                    0, Assignments.NONE)),
+            Map.entry("chroot", new Spec("", "", "", Set.of("--userspec", "--groups"), Set.of("--help", "--version"),
+                    1, Assignments.NONE)),
+            Map.entry("unshare", new Spec("SGRw", "", "", Set.of("--setuid", "--setgid", "--root", "--wd",
+                    "--map-user", "--map-group"), Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("nsenter", new Spec("tSGrwTe", "", "", Set.of("--target", "--setuid", "--setgid", "--root",
+                    "--wd"), Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("strace", new Spec("abeEIoOPsSuX", "", "p", Set.of("--output", "--user", "--env"),
+                    Set.of("--attach", "--help", "--version"), 0, Assignments.NONE)),
             Map.entry("busybox", new Spec("", "", "", Set.of(), Set.of("--list", "--help"), 0, Assignments.NONE)),
             Map.entry("toybox", new Spec("", "", "", Set.of(), Set.of("--help"), 0, Assignments.NONE)));
 
@@ -121,6 +131,29 @@ final class Wrappers {
         }
         i += spec.operands();
         return i < argv.size() ? new Step(argv, i) : null;
+    }
+
+    /**
+     * The text {@code xargs -I REPLACE} (or {@code -i}, {@code --replace}) replaces with each input
+     * line in the command between {@code at} and {@code command}; null when it appends instead.
+     */
+    static String xargsPlaceholder(List<Arg> argv, int at, int command) {
+        String placeholder = null;
+        for (int i = at + 1; i < command; i++) {
+            String arg = argv.get(i).value();
+            if (arg.equals("-I") && i + 1 < command) {
+                placeholder = argv.get(++i).value();
+            } else if (arg.startsWith("-I") && !arg.startsWith("--")) {
+                placeholder = arg.substring(2);
+            } else if (arg.equals("-i") || arg.equals("--replace")) {
+                placeholder = "{}";
+            } else if (arg.startsWith("-i") && !arg.startsWith("--")) {
+                placeholder = arg.substring(2);
+            } else if (arg.startsWith("--replace=")) {
+                placeholder = arg.substring("--replace=".length());
+            }
+        }
+        return placeholder == null || placeholder.isEmpty() ? null : placeholder;
     }
 
     /** {@code env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [COMMAND …]}. */

@@ -50,7 +50,7 @@ final class CaseReader {
         int before = problems.size();
         for (Map.Entry<String, Yaml.Value> e : map.entries().entrySet()) {
             if (!keys.contains(e.getKey())) {
-                problem(e.getValue(), "unknown key `" + e.getKey() + "`, expected one of " + String.join(", ",
+                problem(map.keys().get(e.getKey()), "unknown key `" + e.getKey() + "`, expected one of " + String.join(", ",
                         keys.stream().sorted().toList()));
             }
         }
@@ -103,7 +103,7 @@ final class CaseReader {
         }
         for (Map.Entry<String, Yaml.Value> e : map.entries().entrySet()) {
             if (!SETTING_KEYS.contains(e.getKey())) {
-                problem(e.getValue(), "unknown key `" + e.getKey() + "` in `with`, expected one of "
+                problem(map.keys().get(e.getKey()), "unknown key `" + e.getKey() + "` in `with`, expected one of "
                         + String.join(", ", SETTING_KEYS.stream().sorted().toList()));
             }
         }

@@ -85,7 +85,8 @@ public final class ExampleCheck {
         for (Map.Entry<String, Yaml.Value> e : map.entries().entrySet()) {
             boolean match = e.getKey().equals("match");
             if (!match && !e.getKey().equals("not_match")) {
-                reader.problem(e.getValue(), "unknown key `" + e.getKey() + "`, expected one of match, not_match");
+                reader.problem(map.keys().get(e.getKey()), "unknown key `" + e.getKey()
+                        + "`, expected one of match, not_match");
                 continue;
             }
             for (PolicyCase c : reader.cases(e.getValue(), CaseReader.EXAMPLE_KEYS, "`" + e.getKey() + "`")) {

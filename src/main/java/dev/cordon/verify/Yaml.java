@@ -48,7 +48,8 @@ public final class Yaml {
         }
     }
 
-    public record Mapping(Map<String, Value> entries, int line, int column) implements Value {
+    /** A mapping; {@code keys} holds each key as written, for messages about the key itself. */
+    public record Mapping(Map<String, Value> entries, Map<String, Scalar> keys, int line, int column) implements Value {
         @Override
         public String kind() {
             return "a mapping";
@@ -67,7 +68,7 @@ public final class Yaml {
         LoadSettings settings = LoadSettings.builder().setLabel(display).setAllowDuplicateKeys(false).build();
         try {
             Optional<Node> root = new Compose(settings).composeString(text);
-            return root.isEmpty() ? new Mapping(Map.of(), 1, 1) : convert(display, root.get());
+            return root.isEmpty() ? new Mapping(Map.of(), Map.of(), 1, 1) : convert(display, root.get());
         } catch (MarkedYamlEngineException e) {
             Mark mark = e.getProblemMark().or(e::getContextMark).orElse(null);
             String problem = e.getProblem() == null ? "malformed yaml" : e.getProblem();
@@ -93,12 +94,14 @@ public final class Yaml {
         }
         MappingNode mapping = (MappingNode) node;
         Map<String, Value> entries = new LinkedHashMap<>();
+        Map<String, Scalar> keys = new LinkedHashMap<>();
         for (NodeTuple tuple : mapping.getValue()) {
             if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
                 throw new PolicyException(new Problem(display, line, column, "keys must be plain words"));
             }
             entries.put(key.getValue(), convert(display, tuple.getValueNode()));
+            keys.put(key.getValue(), (Scalar) convert(display, key));
         }
-        return new Mapping(entries, line, column);
+        return new Mapping(entries, keys, line, column);
     }
 }

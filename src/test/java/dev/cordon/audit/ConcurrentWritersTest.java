@@ -76,11 +76,15 @@ class ConcurrentWritersTest {
                     .redirectOutput(dir.resolve("w" + w + ".out").toFile())
                     .start());
         }
-        for (int w = 0; w < WRITERS; w++) {
-            Process process = processes.get(w);
-            Path out = dir.resolve("w" + w + ".out");
-            assertTrue(process.waitFor(50, TimeUnit.SECONDS), "writer " + w + " did not finish");
-            assertEquals(0, process.exitValue(), () -> "writer failed: " + output(out));
+        try {
+            for (int w = 0; w < WRITERS; w++) {
+                Process process = processes.get(w);
+                Path out = dir.resolve("w" + w + ".out");
+                assertTrue(process.waitFor(50, TimeUnit.SECONDS), "writer " + w + " did not finish");
+                assertEquals(0, process.exitValue(), () -> "writer failed: " + output(out));
+            }
+        } finally {
+            processes.forEach(Process::destroyForcibly);
         }
     }
 

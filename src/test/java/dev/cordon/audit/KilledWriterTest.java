@@ -36,10 +36,12 @@ class KilledWriterTest {
                 "0", "0", "70000")).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
             assertEquals("started", out.readLine());
+            killWhileALineIsHalfWritten(writer, log);
+            assertTrue(writer.waitFor(10, TimeUnit.SECONDS));
+            assertEquals(137, writer.exitValue());
+        } finally {
+            writer.destroyForcibly();
         }
-        killWhileALineIsHalfWritten(writer, log);
-        assertTrue(writer.waitFor(10, TimeUnit.SECONDS));
-        assertEquals(137, writer.exitValue());
 
         try (AuditLog next = new AuditLog(log, Rotation.NONE)) {
             next.append(marker());

@@ -8,20 +8,20 @@ import org.junit.jupiter.api.Test;
 
 class ExpansionTest {
 
-    private final Expansion expansion = Expansion.of("/work/app", "/home/ann", "/tmp", "/work/app/sub");
+    private final Expansion expansion = Expansion.of("/proj/app", "/home/ann", "/scratch", "/proj/app/sub");
 
     @Test
     void expandsTheKnownVariables() {
-        assertEquals("/work/app/**", expansion.expand("${WORKSPACE}/**", "f.yaml", 1, 1));
+        assertEquals("/proj/app/**", expansion.expand("${WORKSPACE}/**", "f.yaml", 1, 1));
         assertEquals("/home/ann/.local/state/cordon/audit.jsonl",
                 expansion.expand("${HOME}/.local/state/cordon/audit.jsonl", "f.yaml", 1, 1));
-        assertEquals("/tmp:/work/app/sub", expansion.expand("${TMPDIR}:${CWD}", "f.yaml", 1, 1));
+        assertEquals("/scratch:/proj/app/sub", expansion.expand("${TMPDIR}:${CWD}", "f.yaml", 1, 1));
         assertEquals("plain $HOME stays", expansion.expand("plain $HOME stays", "f.yaml", 1, 1));
     }
 
     @Test
     void expandsTheCwdSentinelAtTheStart() {
-        assertEquals("/work/app/sub/**", expansion.expand("<cwd>/**", "f.yaml", 1, 1));
+        assertEquals("/proj/app/sub/**", expansion.expand("<cwd>/**", "f.yaml", 1, 1));
     }
 
     @Test

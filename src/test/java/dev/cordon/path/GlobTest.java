@@ -24,9 +24,9 @@ class GlobTest {
         assertTrue(match("**/.ssh/**", "/home/u/.ssh/id_rsa"));
         assertTrue(match("**/.ssh/**", "/home/u/.ssh"));
         assertFalse(match("**/.ssh/**", "/home/u/.sshx/id_rsa"));
-        assertTrue(match("/work/**", "/work"));
-        assertTrue(match("/work/**", "/work/a/b"));
-        assertFalse(match("/work/**", "/workshop/a"));
+        assertTrue(match("/proj/**", "/proj"));
+        assertTrue(match("/proj/**", "/proj/a/b"));
+        assertFalse(match("/proj/**", "/projshop/a"));
         assertTrue(match("/a/**/b", "/a/b"));
         assertTrue(match("/a/**/b", "/a/x/y/b"));
         assertFalse(match("/a/**/b", "/a/xb"));
@@ -47,9 +47,9 @@ class GlobTest {
 
     @Test
     void questionMarkClassesAndBraces() {
-        assertTrue(match("/tmp/?.txt", "/tmp/a.txt"));
-        assertFalse(match("/tmp/?.txt", "/tmp/ab.txt"));
-        assertFalse(match("/tmp/?", "/tmp//"));
+        assertTrue(match("/scratch/?.txt", "/scratch/a.txt"));
+        assertFalse(match("/scratch/?.txt", "/scratch/ab.txt"));
+        assertFalse(match("/scratch/?", "/scratch//"));
         assertTrue(match("**/id_[rd]sa", "/h/.x/id_rsa"));
         assertTrue(match("**/id_[rd]sa", "/h/.x/id_dsa"));
         assertFalse(match("**/id_[!rd]sa", "/h/.x/id_dsa"));
@@ -98,16 +98,16 @@ class GlobTest {
 
     @Test
     void knowsWhenOneGlobLiesWithinAnother() {
-        Glob workspace = Glob.compile("/work/app/**");
-        assertTrue(Glob.compile("/work/app/src/**").isWithin(workspace));
-        assertTrue(Glob.compile("/work/app/**").isWithin(workspace));
-        assertTrue(Glob.compile("/work/app").isWithin(workspace));
-        assertTrue(Glob.compile("/work/app/{a,b}/*.java").isWithin(workspace));
-        assertFalse(Glob.compile("/work/**").isWithin(workspace));
+        Glob workspace = Glob.compile("/proj/app/**");
+        assertTrue(Glob.compile("/proj/app/src/**").isWithin(workspace));
+        assertTrue(Glob.compile("/proj/app/**").isWithin(workspace));
+        assertTrue(Glob.compile("/proj/app").isWithin(workspace));
+        assertTrue(Glob.compile("/proj/app/{a,b}/*.java").isWithin(workspace));
+        assertFalse(Glob.compile("/proj/**").isWithin(workspace));
         assertFalse(Glob.compile("/**").isWithin(workspace));
-        assertFalse(Glob.compile("/work/app*/**").isWithin(workspace));
+        assertFalse(Glob.compile("/proj/app*/**").isWithin(workspace));
         assertFalse(Glob.compile("**/x").isWithin(workspace));
-        assertFalse(Glob.compile("/work/{app/x,etc}").isWithin(workspace));
+        assertFalse(Glob.compile("/proj/{app/x,etc}").isWithin(workspace));
         assertTrue(Glob.compile("/etc/**").isWithin(Glob.compile("**")));
         assertTrue(Glob.compile("/etc/**").isWithin(Glob.compile("/**")));
     }

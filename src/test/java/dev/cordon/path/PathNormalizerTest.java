@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class PathNormalizerTest {
 
-    private final PathNormalizer unix = new PathNormalizer("/home/ann", "/work/app", Style.POSIX);
+    private final PathNormalizer unix = new PathNormalizer("/home/ann", "/proj/app", Style.POSIX);
     private final PathNormalizer windows = new PathNormalizer("C:\\Users\\ann", "C:\\src\\app", Style.WINDOWS);
 
     @Test
@@ -38,8 +38,8 @@ class PathNormalizerTest {
 
     @Test
     void resolvesRelativePathsAgainstTheWorkingDirectory() {
-        assertEquals("/work/app/src/Main.java", unix.normalize("src/Main.java"));
-        assertEquals("/work/app/src/Main.java", unix.normalize("./src/./Main.java"));
+        assertEquals("/proj/app/src/Main.java", unix.normalize("src/Main.java"));
+        assertEquals("/proj/app/src/Main.java", unix.normalize("./src/./Main.java"));
         assertEquals("/etc/passwd", unix.normalize("../../etc/passwd"));
         assertEquals("/etc/passwd", unix.normalize("../../../../../etc/passwd"));
         assertEquals("c:/src/app/lib/x.dll", windows.normalize("lib\\x.dll"));
@@ -47,8 +47,8 @@ class PathNormalizerTest {
 
     @Test
     void backslashIsAFileNameCharacterInRelativeUnixPaths() {
-        assertEquals("/work/app/..\\..\\etc\\passwd", unix.normalize("..\\..\\etc\\passwd"));
-        assertEquals("/work/app/\\x", unix.normalize("\\x"));
+        assertEquals("/proj/app/..\\..\\etc\\passwd", unix.normalize("..\\..\\etc\\passwd"));
+        assertEquals("/proj/app/\\x", unix.normalize("\\x"));
     }
 
     @Test

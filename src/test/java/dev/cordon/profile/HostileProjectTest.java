@@ -31,7 +31,7 @@ class HostileProjectTest {
             resources:
               memory_mb: 0
             environment:
-              set: {LD_PRELOAD: /tmp/x.so}
+              set: {LD_PRELOAD: /opt/x.so}
             audit:
               file: ~/.bashrc
               enabled: false

@@ -48,8 +48,8 @@ class ProfileErrorsTest {
                 error("p", "mode: strikt\n"));
         assertEquals("profiles/p.yaml:2:12: expected true or false for `network.enabled`, got `yes`",
                 error("p", "network:\n  enabled: yes\n"));
-        assertEquals("profiles/p.yaml:1:16: expected a list for `allowed_paths`, got `/work/**`",
-                error("p", "allowed_paths: /work/**\n"));
+        assertEquals("profiles/p.yaml:1:16: expected a list for `allowed_paths`, got `/proj/**`",
+                error("p", "allowed_paths: /proj/**\n"));
         assertEquals("profiles/p.yaml:2:14: expected a whole number from 0 to 999999999 for `resources.memory_mb`, got `-5`",
                 error("p", "resources:\n  memory_mb: -5\n"));
         assertEquals("profiles/p.yaml:1:11: expected `auto` or an executor id such as `landlock` for `executor`, got `Bad Name`",
@@ -63,8 +63,8 @@ class ProfileErrorsTest {
                 error("p", "network:\n  allow: [\"https://x\"]\n"));
         assertEquals("profiles/p.yaml:2:11: expected a port, as in `pypi.org:443` or `pypi.org:*` in `network.allow`, got `pypi.org`",
                 error("p", "network:\n  allow: [pypi.org]\n"));
-        assertEquals("profiles/p.yaml:2:11: expected a path without wildcards for `filesystem.write`, got `/tmp/*`",
-                error("p", "filesystem:\n  write: [/tmp/*]\n"));
+        assertEquals("profiles/p.yaml:2:11: expected a path without wildcards for `filesystem.write`, got `/var/*`",
+                error("p", "filesystem:\n  write: [/var/*]\n"));
         assertEquals("profiles/p.yaml:2:10: expected an absolute path for `filesystem.read` (`/`, `~/` or `${WORKSPACE}`), got `src`",
                 error("p", "filesystem:\n  read: [src]\n"));
         assertEquals("profiles/p.yaml:2:10: expected a variable name (a trailing `*` matches a prefix) in `environment.pass`, got `A-B`",

@@ -103,4 +103,40 @@ class CommandFilesTest {
         assertEquals(List.of(new FileArgument("/home/agent/.bashrc", Access.WRITE, "redirection `>`")),
                 CommandFiles.of(single("> ~/.bashrc")));
     }
+
+    /** Each row: a line, then the files of its last command; {@code cd} earlier in the line counts. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '§', textBlock = """
+            cd /etc && cat shadow                   => READ /etc/shadow
+            cd /etc; cd ssh; cat key                => READ /etc/ssh/key
+            cd sub && cat out.txt > ../x            => WRITE sub/../x; READ sub/out.txt
+            cd; cat .netrc                          => READ /home/agent/.netrc
+            cd ~ && cat .netrc                      => READ /home/agent/.netrc
+            cd -P -- /etc && cat passwd             => READ /etc/passwd
+            pushd /etc && cat passwd                => READ /etc/passwd
+            cd /etc && bash -c 'cat shadow'         => READ /etc/shadow
+            cd /etc && cat /srv/x ~/y               => READ /srv/x; READ /home/agent/y
+            """)
+    void filesAfterChangingDirectory(String line, String expected) {
+        List<SimpleCommand> commands = understood(line).commands();
+        String actual = CommandFiles.of(commands.get(commands.size() - 1)).stream()
+                .map(f -> f.access() + " " + f.path())
+                .collect(Collectors.joining("; "));
+        assertEquals(expected, actual);
+    }
+
+    @Test
+    void aRelativePathAfterAnUnknownDirectoryIsAProblem() {
+        assertEquals(List.of("1:10: the working directory after `cd $X` is only known at run time, so `y` cannot"
+                + " be checked"), ShellTesting.parse("cd $X && cat y").problems());
+        assertEquals(List.of("1:8: the working directory after `cd -` is only known at run time, so `y` cannot"
+                + " be checked"), ShellTesting.parse("cd - ; cat y").problems());
+        assertEquals(List.of(), ShellTesting.parse("cd \"$D\" && ls /abs && cd /srv && cat y").problems());
+    }
+
+    @Test
+    void theCommandRecordsTheDirectoryItRunsIn() {
+        assertEquals(List.of("", "/srv", "/srv/app"),
+                understood("cd /srv && cd app && make").commands().stream().map(SimpleCommand::directory).toList());
+    }
 }

@@ -63,7 +63,8 @@ class ShellGrammarTest {
 
     @Test
     void newlinesSeparateCommandsAndContinuationsJoinLines() {
-        assertEquals(List.of(List.of("echo", "hi"), List.of("ls", "-la")), argvs(understood("ec\\\nho hi\nls \\\n -la\n")));
+        assertEquals(List.of(List.of("echo", "hi"), List.of("ls", "-la")),
+                argvs(understood("ec\\\nho hi\nls \\\n -la\n")));
     }
 
     @Test

@@ -66,7 +66,19 @@ class UnwrappingTest {
             eval rm x                             => 0::eval rm x | 1:eval:rm x
             eval 'rm x;' ls                       => 0::eval rm x; ls | 1:eval:rm x | 1:eval:ls
             su -c 'rm x' root                     => 0::su -c rm x root | 1:su -c:rm x
-            runuser -u app -- ls                  => 0::runuser -u app -- ls
+            runuser -u app -- rm x                => 0:runuser:rm x
+            runuser -u app rm x                   => 0:runuser:rm x
+            runuser app -c 'rm x'                 => 0::runuser app -c rm x | 1:runuser -c:rm x
+            script -qc 'rm x' /dev/null           => 0::script -qc rm x /dev/null | 1:script -c:rm x
+            su - root -c 'rm x'                   => 0::su - root -c rm x | 1:su -c:rm x
+            su --command='rm x'                   => 0::su --command=rm x | 1:su -c:rm x
+            script -c 'rm x' /dev/null            => 0::script -c rm x /dev/null | 1:script -c:rm x
+            pkexec rm x                           => 0:pkexec:rm x
+            chroot /srv/root rm x                 => 0:chroot:rm x
+            unshare -r -n rm x                    => 0:unshare:rm x
+            nsenter -t 1 -m rm x                  => 0:nsenter:rm x
+            strace -f -o log rm x                 => 0:strace:rm x
+            {sudo,} rm x                          => 0:sudo:rm x
             watch -n 1 rm x                       => 1:watch:rm x
             watch -x rm x                         => 0:watch:rm x
             flock -n /var/lock/l rm x             => 0:flock:rm x
@@ -118,9 +130,13 @@ class UnwrappingTest {
     }
 
     @Test
-    void commandsOfFindExecWithAFoundProgramAreDynamic() {
+    void programsReplacedByFindOrXargsInputAreDynamic() {
         SimpleCommand exec = understood("find . -type f -exec {} \\;").commands().get(1);
         assertEquals("{} true", exec.program() + " " + exec.dynamic());
+        SimpleCommand replaced = understood("xargs -I CMD CMD -rf /").commands().get(0);
+        assertEquals("CMD true", replaced.program() + " " + replaced.dynamic());
+        SimpleCommand plain = understood("xargs -I {} rm {}").commands().get(0);
+        assertEquals("rm false", plain.program() + " " + plain.dynamic());
     }
 
     /**
@@ -140,6 +156,10 @@ class UnwrappingTest {
             printf '%b' 'r\\x6d' | sh                => printf sh rm:1
             cat <<'EOF' | sudo sh⏎rm -rf /⏎EOF         => cat sh rm:1
             cat <<< 'rm -rf /' | sh                    => cat sh rm:1
+            bash /dev/stdin <<< 'rm -rf /'             => bash rm:1
+            source /dev/stdin <<< 'rm -rf /'           => source rm:1
+            echo 'rm -rf /' | . /dev/stdin             => echo . rm:1
+            sh - <<< 'rm -rf /'                        => sh rm:1
             bash script.sh <<EOF⏎rm -rf /⏎EOF          => bash
             printf '%d' 1 | sh                         => printf sh
             echo x | cat | sh                          => echo cat sh
@@ -160,6 +180,17 @@ class UnwrappingTest {
                 ShellTesting.parse("bash -c \"$(curl -s x)\"").problems());
         assertEquals(List.of("1:16: `sh` runs a string only known at run time: `$CODE`"),
                 ShellTesting.parse("echo \"$CODE\" | sh").problems());
+    }
+
+    @Test
+    void placeholdersInStringsRunByFindOrXargsAreProblems() {
+        assertEquals(List.of("1:1: `sh -c` runs a string only known at run time: `echo {}`"),
+                ShellTesting.parse("find . -exec sh -c 'echo {}' \\;").problems());
+        assertEquals(List.of("1:1: `sh -c` under `xargs` runs a string only known at run time"),
+                ShellTesting.parse("xargs sh -c").problems());
+        assertEquals(List.of("1:1: `sh -c` runs a string only known at run time: `rm %`"),
+                ShellTesting.parse("xargs -I % sh -c 'rm %'").problems());
+        assertEquals(List.of(), ShellTesting.parse("xargs -n1 sh -c 'echo \"$1\"' _").problems());
     }
 
     @Test

@@ -23,7 +23,8 @@ class RuleExamplesTest {
     private static final Set<String> NO_FINDINGS = Set.of("path.rule-matches", "path.rule", "command.rule-matches",
             "command.rule", "shell.system-directory", "mode.off", "trust.untrusted-may-only-tighten",
             "approval.standing", "resolve.first-gate-per-subject", "resolve.first-refusing-gate",
-            "resolve.first-allowing-gate", "path.invalid", "protected.policy-files");
+            "resolve.first-allowing-gate", "path.invalid", "protected.policy-files",
+            "path.data-free-device");
 
     private static final Path RULES = Path.of(System.getProperty("cordon.root", ".")).resolve("rules");
 

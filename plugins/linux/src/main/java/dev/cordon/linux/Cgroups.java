@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,8 +37,12 @@ public final class Cgroups {
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final String PREFIX = "cordon-";
 
+    private static final java.util.concurrent.atomic.AtomicBoolean SWEPT = new java.util.concurrent.atomic.AtomicBoolean();
+
     private final Version version;
     private final Map<String, Path> parents;
+    private CompletableFuture<CgroupSlot> spare;
+    private java.util.concurrent.ExecutorService background;
 
     private Cgroups(Version version, Map<String, Path> parents) {
         this.version = version;
@@ -103,7 +108,8 @@ public final class Cgroups {
 
     /**
      * Creates the cgroup of one run with its limits. Fails closed when a limit is asked for that
-     * this layout cannot enforce.
+     * this layout cannot enforce. A cgroup prepared in the background is used when one is ready,
+     * and the next one is prepared at once.
      */
     public RunCgroup create(String runId, Limits limits) throws KernelException {
         if (limits.memoryBytes() > 0 && !limitsMemory()) {
@@ -112,9 +118,73 @@ public final class Cgroups {
         if (limits.maxProcesses() > 0 && !limitsProcesses()) {
             throw new KernelException("no pids controller is available to limit processes", 0);
         }
-        String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet() + "-" + sanitize(runId);
-        sweepStale();
-        return version == Version.V1 ? RunCgroup.createV1(parents, name, limits) : RunCgroup.createV2(parents.get("unified"), name, limits);
+        CgroupSlot slot = takeSpare();
+        if (slot == null) {
+            slot = CgroupSlot.prepare(version, nextDirs());
+        }
+        prepareSpare();
+        return RunCgroup.open(this, slot, limits);
+    }
+
+    /** Runs cleanup off the caller's path: moving stray threads out, removing directories. */
+    void background(Runnable task) {
+        background().execute(task);
+    }
+
+    /** Waits until the background work submitted so far is done (for tests and shutdown). */
+    void awaitBackground() throws InterruptedException {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        background().execute(done::countDown);
+        done.await();
+    }
+
+    Map<String, Path> parents() {
+        return parents;
+    }
+
+    private synchronized CgroupSlot takeSpare() {
+        if (spare == null || !spare.isDone() || spare.isCompletedExceptionally()) {
+            return null;
+        }
+        CgroupSlot slot = spare.join();
+        spare = null;
+        return slot;
+    }
+
+    private synchronized void prepareSpare() {
+        if (spare != null) {
+            return;
+        }
+        CompletableFuture<CgroupSlot> next = new CompletableFuture<>();
+        spare = next;
+        background().execute(() -> {
+            try {
+                next.complete(CgroupSlot.prepare(version, nextDirs()));
+            } catch (KernelException | RuntimeException e) {
+                next.completeExceptionally(e);
+            }
+        });
+    }
+
+    private Map<String, Path> nextDirs() {
+        if (SWEPT.compareAndSet(false, true)) {
+            sweepStale();
+        }
+        String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        parents.forEach((controller, parent) -> dirs.put(controller, parent.resolve(name)));
+        return dirs;
+    }
+
+    private synchronized java.util.concurrent.ExecutorService background() {
+        if (background == null) {
+            background = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+                Thread thread = new Thread(task, "cordon-cgroups");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return background;
     }
 
     private String v2Controllers() {
@@ -135,7 +205,7 @@ public final class Cgroups {
             try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, PREFIX + "*")) {
                 for (Path child : children) {
                     String[] parts = child.getFileName().toString().split("-", 3);
-                    if (parts.length == 3 && isDead(parts[1])) {
+                    if (parts.length >= 2 && isDead(parts[1])) {
                         try {
                             Files.deleteIfExists(child);
                         } catch (IOException e) {
@@ -157,8 +227,4 @@ public final class Cgroups {
         }
     }
 
-    private static String sanitize(String runId) {
-        String clean = runId.replaceAll("[^A-Za-z0-9_.]", "_");
-        return clean.length() > 40 ? clean.substring(0, 40) : clean;
-    }
 }

@@ -56,7 +56,7 @@ public final class LandlockRuleset implements AutoCloseable {
         int flags = LibC.O_PATH | LibC.O_CLOEXEC | (links == Links.NOFOLLOW ? Arch.require().oNoFollow() : 0);
         int pathFd;
         try {
-            pathFd = LibC.get().open(LibC.cPath(path), flags, 0);
+            pathFd = LibC.open(LibC.cPath(path), flags, 0);
         } catch (LastErrorException e) {
             if (e.getErrorCode() == Errno.ENOENT || e.getErrorCode() == Errno.ENOTDIR) {
                 return false;
@@ -118,7 +118,7 @@ public final class LandlockRuleset implements AutoCloseable {
 
     private static void closeQuietly(int fd) {
         try {
-            LibC.get().close(fd);
+            LibC.close(fd);
         } catch (LastErrorException e) {
             // Nothing useful to do about a failed close of an O_PATH or ruleset descriptor.
         }

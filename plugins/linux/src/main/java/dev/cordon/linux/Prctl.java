@@ -42,7 +42,7 @@ public final class Prctl {
 
     static int call(String what, int option, long arg2, long arg3) throws KernelException {
         try {
-            return LibC.get().prctl(option, arg2, arg3, 0, 0);
+            return LibC.prctl(option, arg2, arg3, 0, 0);
         } catch (LastErrorException e) {
             throw KernelException.of(what, e.getErrorCode());
         }

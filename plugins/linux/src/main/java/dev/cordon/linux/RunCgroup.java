@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +26,9 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
-    /** How long killed processes may take to be reaped by their new parent. */
-    private static final Duration TEARDOWN_PATIENCE = Duration.ofSeconds(2);
 
+    private final Cgroups owner;
+    private final CgroupSlot slot;
     private final Cgroups.Version version;
     private final Map<String, Path> dirs;
     private final Map<String, Path> parents;
@@ -37,70 +36,59 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     private CgroupEvents eventsBeforeKill;
     private boolean closed;
 
-    private RunCgroup(Cgroups.Version version, Map<String, Path> dirs, Map<String, Path> parents, Limits limits) {
-        this.version = version;
-        this.dirs = Map.copyOf(dirs);
-        this.parents = Map.copyOf(parents);
+    private RunCgroup(Cgroups owner, CgroupSlot slot, Limits limits) {
+        this.owner = owner;
+        this.slot = slot;
+        this.version = owner.version();
+        this.dirs = slot.dirs();
+        this.parents = owner.parents();
         this.limits = limits;
     }
 
-    static RunCgroup createV1(Map<String, Path> parents, String name, Limits limits) throws KernelException {
-        Map<String, Path> dirs = new LinkedHashMap<>();
-        for (Map.Entry<String, Path> parent : parents.entrySet()) {
-            dirs.put(parent.getKey(), parent.getValue().resolve(name));
-        }
-        RunCgroup cgroup = new RunCgroup(Cgroups.Version.V1, dirs, parents, limits);
+    /** Sets the run's limits on a prepared slot. */
+    static RunCgroup open(Cgroups owner, CgroupSlot slot, Limits limits) throws KernelException {
+        RunCgroup cgroup = new RunCgroup(owner, slot, limits);
         try {
-            for (Path dir : dirs.values()) {
-                mkdir(dir);
-            }
-            Path pids = dirs.get("pids");
-            write(pids.resolve("pids.max"), limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + SPAWN_SLACK) : "max");
+            cgroup.writeLimits();
+            return cgroup;
+        } catch (KernelException e) {
+            cgroup.close();
+            throw e;
+        }
+    }
+
+    private void writeLimits() throws KernelException {
+        if (version == Cgroups.Version.V1) {
+            write(dirs.get("pids").resolve("pids.max"),
+                    limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + SPAWN_SLACK) : "max");
             Path memory = dirs.get("memory");
             if (memory != null && limits.memoryBytes() > 0) {
                 write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
                 writeIfPresent(memory.resolve("memory.memsw.limit_in_bytes"), Long.toString(limits.memoryBytes()));
             }
-            return cgroup;
-        } catch (KernelException e) {
-            cgroup.removeDirs();
-            throw e;
+            return;
         }
-    }
-
-    static RunCgroup createV2(Path parent, String name, Limits limits) throws KernelException {
-        Path dir = parent.resolve(name);
-        RunCgroup cgroup = new RunCgroup(Cgroups.Version.V2, Map.of("unified", dir), Map.of("unified", parent), limits);
-        try {
-            mkdir(dir);
-            if (limits.maxProcesses() > 0) {
-                write(dir.resolve("pids.max"), Integer.toString(limits.maxProcesses()));
-            }
-            if (limits.memoryBytes() > 0) {
-                write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
-                writeIfPresent(dir.resolve("memory.swap.max"), "0");
-            }
-            return cgroup;
-        } catch (KernelException e) {
-            cgroup.removeDirs();
-            throw e;
+        Path dir = dirs.get("unified");
+        if (limits.maxProcesses() > 0) {
+            write(dir.resolve("pids.max"), Integer.toString(limits.maxProcesses()));
+        }
+        if (limits.memoryBytes() > 0) {
+            write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
+            writeIfPresent(dir.resolve("memory.swap.max"), "0");
         }
     }
 
     /**
-     * A launcher that starts the child inside this cgroup from a dedicated thread which applies
-     * {@code confinement} after entering the cgroup.
+     * A launcher that starts the child inside this cgroup, from a dedicated thread that applies
+     * {@code confinement} first. One child per run cgroup.
      */
     public Launcher launcher(ThreadSetup confinement) {
         return builder -> {
             if (version == Cgroups.Version.V2) {
                 builder.command(selfPlacing(builder.command()));
             }
-            Process process = Spawner.start(builder, () -> {
-                enterCurrentThread();
-                confinement.apply();
-            });
-            afterStart();
+            Process process = slot.start(builder, confinement);
+            owner.background(this::afterStart);
             return process;
         };
     }
@@ -123,26 +111,17 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return wrapped;
     }
 
-    private void enterCurrentThread() throws KernelException {
-        if (version != Cgroups.Version.V1) {
-            return;
-        }
-        String tid = Long.toString(Syscalls.gettid());
-        for (Path dir : dirs.values()) {
-            write(dir.resolve("tasks"), tid);
-        }
-    }
-
+    /** Off the caller's path: JVM threads out, then the exact process limit. */
     private synchronized void afterStart() {
-        if (version != Cgroups.Version.V1) {
+        if (version != Cgroups.Version.V1 || closed) {
             return;
         }
         moveOwnThreadsBack();
-        if (limits.maxProcesses() > 0) {
+        if (limits.maxProcesses() > 0 && eventsBeforeKill == null) {
             try {
                 write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.maxProcesses()));
             } catch (KernelException e) {
-                // The child is running already; the limit stays higher by the slack.
+                // The limit stays higher by the slack.
             }
         }
     }
@@ -196,8 +175,6 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
                 }
             }
             if (remaining.isEmpty()) {
-                moveOwnThreadsBack();
-                awaitTeardown(deadline);
                 return;
             }
             for (long pid : remaining) {
@@ -205,24 +182,6 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
             }
             sleep();
         }
-    }
-
-    /**
-     * Killed processes leave the process list at once but stay charged to the cgroup until they
-     * are reaped; waiting for that keeps counters honest and lets the directory be removed.
-     */
-    private void awaitTeardown(long deadline) {
-        long until = Math.min(deadline, System.nanoTime() + TEARDOWN_PATIENCE.toNanos());
-        while (System.nanoTime() < until && !tornDown()) {
-            sleep();
-        }
-    }
-
-    private boolean tornDown() {
-        if (version == Cgroups.Version.V1) {
-            return number(dirs.get("pids").resolve("pids.current")).orElse(0L) == 0;
-        }
-        return keyed(dirs.get("unified").resolve("cgroup.events"), "populated").orElse(0L) == 0;
     }
 
     /** Whether no process of the run is left (threads of this JVM do not count). */
@@ -254,18 +213,43 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return number(dirs.get("unified").resolve("memory.peak")).orElse(0L);
     }
 
-    /** Kills what is left and removes the cgroup directories. */
+    /**
+     * Kills what is left now; moving stray JVM threads out and removing the directories happen
+     * in the background right after ({@link Cgroups} runs them in order).
+     */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (!isEmpty()) {
+                killAll();
+            }
         }
-        closed = true;
-        if (!isEmpty()) {
-            killAll();
-        }
+        slot.leave();
+        owner.background(this::remove);
+    }
+
+    /** The directory of the run in the hierarchy that lists its processes. */
+    Path procsDir() {
+        return version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
+    }
+
+    private synchronized void remove() {
         moveOwnThreadsBack();
-        removeDirs();
+        for (Path dir : dirs.values()) {
+            for (int attempt = 0; attempt < 50; attempt++) {
+                try {
+                    Files.deleteIfExists(dir);
+                    break;
+                } catch (IOException e) {
+                    // Busy while the last killed tasks or the parked thread are being torn down.
+                    sleep();
+                }
+            }
+        }
     }
 
     private CgroupEvents readEvents() {
@@ -282,32 +266,6 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return new CgroupEvents(keyed(dir.resolve("pids.events"), "max").orElse(0L),
                 keyed(dir.resolve("memory.events"), "max").orElse(0L),
                 keyed(dir.resolve("memory.events"), "oom_kill").orElse(0L));
-    }
-
-    private Path procsDir() {
-        return version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
-    }
-
-    private void removeDirs() {
-        for (Path dir : dirs.values()) {
-            for (int attempt = 0; attempt < 50; attempt++) {
-                try {
-                    Files.deleteIfExists(dir);
-                    break;
-                } catch (IOException e) {
-                    // Busy while the last killed tasks are being torn down.
-                    sleep();
-                }
-            }
-        }
-    }
-
-    private static void mkdir(Path dir) throws KernelException {
-        try {
-            Files.createDirectory(dir);
-        } catch (IOException e) {
-            throw new KernelException("cannot create cgroup `" + dir + "`: " + e.getMessage(), 0);
-        }
     }
 
     static void write(Path file, String value) throws KernelException {

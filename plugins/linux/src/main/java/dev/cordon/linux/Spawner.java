@@ -47,16 +47,21 @@ public final class Spawner {
             Thread.currentThread().interrupt();
         }
         Throwable error = failure.get();
-        if (error instanceof IOException io) {
-            throw io;
-        }
-        if (error instanceof KernelException kernel) {
-            throw new IOException(kernel.getMessage(), kernel);
-        }
         if (error != null) {
-            throw new IOException("starting the confined child failed: " + error, error);
+            throw asIOException(error);
         }
         return started.get();
+    }
+
+    /** A setup or start failure as the {@link IOException} a launcher throws; the cause is kept. */
+    static IOException asIOException(Throwable error) {
+        if (error instanceof IOException io) {
+            return io;
+        }
+        if (error instanceof KernelException kernel) {
+            return new IOException(kernel.getMessage(), kernel);
+        }
+        return new IOException("starting the confined child failed: " + error, error);
     }
 
     /** Loads the classes a start needs while file access is still unrestricted. */

@@ -35,17 +35,19 @@ class RunCgroupTest {
 
     @Test
     void theChildStartsInsideAndTheJvmStaysOutsideV1() throws Exception {
-        try (RunCgroup cgroup = cgroups(Cgroups.Version.V1).create("placement", Limits.NONE)) {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        try (RunCgroup cgroup = cgroups.create("placement", Limits.NONE)) {
             Process process = cgroup.launcher(ThreadSetup.NONE).launch(new ProcessBuilder("cat", "/proc/self/cgroup"));
             String membership = new String(process.getInputStream().readAllBytes());
             process.waitFor();
             String pidsLine = membership.lines().filter(line -> line.contains(":pids:")).findFirst().orElseThrow();
-            assertTrue(pidsLine.contains("/cordon-"), membership);
-            assertTrue(pidsLine.endsWith("-placement"), membership);
+            assertTrue(pidsLine.endsWith(cgroup.procsDir().getFileName().toString()), membership);
+            cgroups.awaitBackground();
             String own = Files.readString(Path.of("/proc/self/cgroup"));
-            assertFalse(own.contains("cordon-"), "a JVM thread stayed in the run cgroup: " + own);
+            assertFalse(own.contains(cgroup.procsDir().getFileName().toString()), "the JVM moved into the run cgroup: " + own);
+            String runDir = cgroup.procsDir().getFileName().toString();
             for (Path task : Files.list(Path.of("/proc/self/task")).toList()) {
-                assertFalse(Files.readString(task.resolve("cgroup")).contains("cordon-"), "thread " + task);
+                assertFalse(Files.readString(task.resolve("cgroup")).contains(runDir), "thread " + task);
             }
         }
     }
@@ -80,6 +82,7 @@ class RunCgroupTest {
         } finally {
             cgroup.close();
         }
+        cgroups.awaitBackground();
         assertFalse(Files.exists(procsOf(cgroup).getParent()), "cgroup directory left behind");
     }
 
@@ -93,10 +96,8 @@ class RunCgroupTest {
         }
     }
 
-    private static Path procsOf(RunCgroup cgroup) throws Exception {
-        java.lang.reflect.Method dir = RunCgroup.class.getDeclaredMethod("procsDir");
-        dir.setAccessible(true);
-        return ((Path) dir.invoke(cgroup)).resolve("cgroup.procs");
+    private static Path procsOf(RunCgroup cgroup) {
+        return cgroup.procsDir().resolve("cgroup.procs");
     }
 
     @Test
@@ -108,10 +109,13 @@ class RunCgroupTest {
             builder.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
             cgroup.launcher(ThreadSetup.NONE).launch(builder).waitFor();
             Path pids = procsOf(cgroup).getParent();
-            assertTrue(Long.parseLong(Files.readString(pids.resolve("pids.current")).trim()) <= 20);
+            // The spawning thread and a new JDK reaper thread may count for the first milliseconds.
+            long current = Long.parseLong(Files.readString(pids.resolve("pids.current")).trim());
+            assertTrue(current <= 22, "pids.current " + current);
             assertTrue(cgroup.events().processLimitHits() > 0, "no fork was refused");
             cgroup.killAll();
-            assertEquals(0, Long.parseLong(Files.readString(pids.resolve("pids.current")).trim()));
+            assertTrue(cgroup.isEmpty());
+            assertEquals("", Files.readString(pids.resolve("cgroup.procs")));
         }
     }
 

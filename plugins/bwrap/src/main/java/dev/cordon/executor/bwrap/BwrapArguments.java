@@ -104,8 +104,16 @@ final class BwrapArguments {
 
     /** The sandbox's shell, as the command sees it. */
     static final String INIT_SHELL = "/bin/sh";
-    /** Runs the command in the foreground (not {@code exec}), then passes on its status. */
-    static final String INIT_SCRIPT = "\"$@\"; exit $?";
+
+    /**
+     * The init shell's script. bwrap always sets {@code PWD}, so it is removed again unless the
+     * request sets it. The shell's own messages (such as {@code Killed} when the command dies of
+     * a signal) go to the null device; the command runs in a subshell that restores the real
+     * standard error before it becomes the command, so only the command writes to it.
+     */
+    static String initScript(Map<String, String> env) {
+        return (env.containsKey("PWD") ? "" : "unset PWD; ") + "exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?";
+    }
 
     /** The command, as it follows {@code --} on bwrap's command line. */
     static List<String> command(ExecRequest request, Init init) throws ExecutorException {
@@ -115,7 +123,7 @@ final class BwrapArguments {
         List<String> command = new ArrayList<>();
         command.add("--");
         if (init == Init.SHELL) {
-            command.addAll(List.of(INIT_SHELL, "-c", INIT_SCRIPT, "sh"));
+            command.addAll(List.of(INIT_SHELL, "-c", initScript(request.env()), "sh"));
         }
         command.addAll(request.argv());
         return command;

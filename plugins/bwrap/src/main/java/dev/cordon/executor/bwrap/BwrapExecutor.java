@@ -8,8 +8,10 @@ import dev.cordon.spi.ExecutorException;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -24,7 +26,9 @@ import java.util.function.Supplier;
 public final class BwrapExecutor implements Executor {
 
     public static final String ID = "bwrap";
-    static final int PRIORITY = 20;
+    public static final int PRIORITY = 200;
+
+    private static final Map<Optional<Path>, BwrapProbe.Outcome> PROBED = new ConcurrentHashMap<>();
 
     private final Supplier<Optional<Path>> binary;
     private final BwrapRunner runner;
@@ -73,10 +77,19 @@ public final class BwrapExecutor implements Executor {
         runner.cancel(runId);
     }
 
-    /** The probe runs once, on first need; the constructor must stay free of work. */
+    @Override
+    public void close() {
+        runner.close();
+    }
+
+    /**
+     * The probe runs on first need (the constructor must stay free of work) and once per bwrap
+     * binary and process: what it checks is a property of the machine, not of an instance.
+     */
     private synchronized BwrapProbe.Outcome outcome() {
         if (probed == null) {
-            probed = BwrapProbe.run(runner, binary.get());
+            Optional<Path> located = binary.get();
+            probed = PROBED.computeIfAbsent(located, path -> BwrapProbe.run(runner, path));
         }
         return probed;
     }

@@ -3,7 +3,6 @@ package dev.cordon.executor.bwrap;
 import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
 import dev.cordon.executor.bwrap.BwrapViolations.LimitEvents;
 import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
-import dev.cordon.executor.support.DescendantTree;
 import dev.cordon.executor.support.ExitStatus;
 import dev.cordon.executor.support.Launcher;
 import dev.cordon.executor.support.ProcessRunner;
@@ -30,7 +29,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Runs one request under bwrap: plan, launch through the wrapper, then read what happened. */
-final class BwrapRunner {
+final class BwrapRunner implements AutoCloseable {
 
     /** Size of the private /tmp and /dev/shm when no memory limit bounds them. */
     static final long DEFAULT_TMP_BYTES = 512L << 20;
@@ -38,6 +37,7 @@ final class BwrapRunner {
     static final int SANDBOX_PROCESSES = 3;
 
     private final ProcessRunner processes = new ProcessRunner();
+    private final BwrapScratch scratch = new BwrapScratch();
     private final BwrapFileSystem files;
 
     BwrapRunner(BwrapFileSystem files) {
@@ -58,19 +58,19 @@ final class BwrapRunner {
         BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), files, tmpBytes(limits));
         List<String> options = BwrapArguments.options(request, plan, Seccomp.FILTERED);
         List<String> command = BwrapArguments.command(request, init(plan));
-        byte[] seccomp = SeccompProgram.build(host.arch(), sockets(request.confinement().network()));
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
         try (RunCgroup ignored = cgroup.orElse(null);
                 BwrapPlaceholders.Reservation reservation = BwrapPlaceholders.reserve(plan.placeholders());
-                BwrapRunFiles runFiles = BwrapRunFiles.create(BwrapArguments.encode(options), seccomp)) {
-            List<String> argv = BwrapWrapper.argv(runFiles, List.of(), BwrapWrapper.Rlimits.of(limits, memory), host.bwrap(),
-                    command);
+                BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
+                        scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
+            List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory), host.bwrap(), command);
             ProcessBuilder builder = new ProcessBuilder(argv);
             // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();
             builder.directory(new File("/"));
             Launcher launcher = cgroup.map(run -> run.launcher(ThreadSetup.NONE)).orElse(Launcher.DIRECT);
-            ProcessTree tree = cgroup.<ProcessTree>map(run -> run).orElseGet(DescendantTree::new);
+            ProcessTree tree = cgroup.<ProcessTree>map(run -> run)
+                    .orElseGet(() -> new BwrapTree(() -> BwrapStatus.parse(runFiles.statusText())));
             RunOutcome outcome = processes.run(builder, Requests.settings(request, launcher, tree), listener);
             BwrapStatus status = BwrapStatus.parse(runFiles.statusText());
             if (outcome.ending() == RunOutcome.Ending.EXITED && !status.commandRan()) {
@@ -80,8 +80,9 @@ final class BwrapRunner {
             int signal = outcome.status().signal();
             LimitEvents limitEvents = new LimitEvents(events.processLimitHits() > 0,
                     events.oomKills() > 0 || (events.memoryLimitHits() > 0 && signal == ExitStatus.SIGKILL));
-            List<Violation> violations = BwrapViolations.read(outcome.stderr(), signal, limitEvents,
-                    request.confinement().network().mode());
+            BwrapViolations.Context context = new BwrapViolations.Context(request.confinement().network().mode(),
+                    path -> unseen(plan, request.cwd(), path));
+            List<Violation> violations = BwrapViolations.read(outcome.stderr(), signal, limitEvents, context);
             return new Run(outcome.toResult(BwrapExecutor.ID, violations, notes(request, memory)), status);
         } catch (IOException e) {
             throw new ExecutorException("cannot start bwrap: " + e.getMessage(), e);
@@ -100,9 +101,39 @@ final class BwrapRunner {
                 : BwrapArguments.Init.COMMAND;
     }
 
+    /**
+     * Whether {@code text} names a host path the sandbox did not show: one that exists on the host
+     * (or whose directory does, for a file being created) outside every visible root.
+     */
+    boolean unseen(BwrapMountPlan plan, Path cwd, String text) {
+        try {
+            Path path = cwd.resolve(text).normalize();
+            Path real = files.realPath(path);
+            if (BwrapMountPlan.isSynthetic(real) || plan.exposes(real)) {
+                return false;
+            }
+            if (files.kind(real) != BwrapFileSystem.Kind.MISSING) {
+                return true;
+            }
+            // A new file in a host directory the command cannot see; the private /tmp and
+            // /dev/shm themselves exist inside, so a file missing there is just missing.
+            Path parent = real.getParent();
+            return parent != null && !parent.equals(BwrapMountPlan.TMP) && !parent.equals(BwrapMountPlan.SHM)
+                    && files.kind(parent) == BwrapFileSystem.Kind.DIRECTORY;
+        } catch (RuntimeException e) {
+            return false; // not a path at all
+        }
+    }
+
     /** Kills the whole sandbox of a running request. */
     void cancel(String runId) {
         processes.cancel(runId);
+    }
+
+    /** Removes the executor's private files. */
+    @Override
+    public void close() {
+        scratch.close();
     }
 
     /**

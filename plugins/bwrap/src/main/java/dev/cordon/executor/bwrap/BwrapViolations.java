@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,6 +34,10 @@ final class BwrapViolations {
             "^(u?mount|unshare|nsenter|chroot|strace|gdb|ptrace|setpriv|capsh|keyctl|swapon|swapoff|reboot)\\b"
                     + "|ptrace\\(|PTRACE_");
 
+    /** Messages about connections rather than files. */
+    private static final Pattern NETWORK_WORDS = Pattern.compile(
+            "(?i)\\b(connect|socket|network|tcp|udp|bind|sendto|getaddrinfo|resolve)\\b");
+
     private static final Pattern WRITE_WORDS = Pattern.compile(
             "\\b(cannot (create|touch|remove|move|open .* for writing|overwrite|make|link|unlink)|"
                     + "mkdir|rmdir|write|writing|rename|unlink|truncate|chmod|chown|install|cp|mv|tee|ln)\\b");
@@ -50,7 +55,21 @@ final class BwrapViolations {
         static final LimitEvents NONE = new LimitEvents(false, false);
     }
 
-    static List<Violation> read(String stderr, int signal, LimitEvents limits, NetworkPolicy.Mode network) {
+    /**
+     * What the reader knows about the run besides its output.
+     *
+     * @param network the run's network mode: connection errors are refusals only when it is not full
+     * @param unseen whether a path an error names exists on the host but was not shown to the
+     *     command, so that a "no such file" is the sandbox's doing rather than a typo
+     */
+    record Context(NetworkPolicy.Mode network, Predicate<String> unseen) {
+
+        static Context of(NetworkPolicy.Mode network) {
+            return new Context(network, path -> false);
+        }
+    }
+
+    static List<Violation> read(String stderr, int signal, LimitEvents limits, Context context) {
         Set<Violation> violations = new LinkedHashSet<>();
         if (signal == SIGSYS) {
             violations.add(new Violation(Kind.SYSCALL, "killed by SIGSYS: a system call the seccomp filter refuses"));
@@ -71,13 +90,13 @@ final class BwrapViolations {
             if (violations.size() >= MAX_VIOLATIONS) {
                 break;
             }
-            fromLine(line.strip(), network).ifPresent(violations::add);
+            fromLine(line.strip(), context).ifPresent(violations::add);
         }
         List<Violation> list = new ArrayList<>(violations);
         return list.size() > MAX_VIOLATIONS ? list.subList(0, MAX_VIOLATIONS) : list;
     }
 
-    private static Optional<Violation> fromLine(String line, NetworkPolicy.Mode network) {
+    private static Optional<Violation> fromLine(String line, Context context) {
         if (line.isEmpty() || line.length() > 4096) {
             return Optional.empty();
         }
@@ -85,33 +104,53 @@ final class BwrapViolations {
         for (Refusal refusal : Refusal.values()) {
             int at = lower.indexOf(refusal.message);
             if (at >= 0) {
-                return classify(refusal, line, at, network);
+                return classify(refusal, line, at, context);
             }
         }
         return Optional.empty();
     }
 
-    private static Optional<Violation> classify(Refusal refusal, String line, int at, NetworkPolicy.Mode network) {
+    private static Optional<Violation> classify(Refusal refusal, String line, int at, Context context) {
         String errno = refusal.errno;
+        boolean networkOff = context.network() != NetworkPolicy.Mode.FULL;
         return switch (refusal) {
-            case READ_ONLY, BUSY -> Optional.of(new Violation(Kind.FILE_WRITE, "write to " + path(line, at) + ": " + errno));
+            case READ_ONLY, BUSY -> Optional.of(file(Kind.FILE_WRITE, path(line, at), errno));
             case DENIED, NOT_PERMITTED -> {
                 if (PRIVILEGED.matcher(line).find()) {
                     yield Optional.of(new Violation(Kind.SYSCALL, operation(line, at) + ": " + errno));
                 }
+                if (networkOff && NETWORK_WORDS.matcher(line).find()) {
+                    yield Optional.of(network(line, errno));
+                }
                 if (isWrite(line, at)) {
-                    yield Optional.of(new Violation(Kind.FILE_WRITE, "write to " + path(line, at) + ": " + errno));
+                    yield Optional.of(file(Kind.FILE_WRITE, path(line, at), errno));
                 }
                 yield Optional.of(refusal == Refusal.DENIED
-                        ? new Violation(Kind.FILE_READ, "read of " + path(line, at) + ": " + errno)
+                        ? file(Kind.FILE_READ, path(line, at), errno)
                         : new Violation(Kind.SYSCALL, operation(line, at) + ": " + errno));
             }
+            case MISSING, NONEXISTENT -> {
+                // Outside its roots the host's files do not exist for the command: only a path the
+                // host has makes "no such file" a refusal.
+                String path = path(line, at);
+                yield context.unseen().test(path)
+                        ? Optional.of(file(isWrite(line, at) ? Kind.FILE_WRITE : Kind.FILE_READ, path, errno))
+                        : Optional.empty();
+            }
             case SUPERUSER, BAD_SYSCALL -> Optional.of(new Violation(Kind.SYSCALL, operation(line, at) + ": " + errno));
-            case FILE_TOO_LARGE -> Optional.of(new Violation(Kind.FILE_SIZE_LIMIT, "write to " + path(line, at) + ": " + errno));
-            case REFUSED, UNREACHABLE, NO_ADDRESS, NO_FAMILY, NO_RESOLUTION -> network == NetworkPolicy.Mode.NONE
-                    ? Optional.of(new Violation(Kind.NETWORK, "network access refused (" + errno + "): " + line))
+            case FILE_TOO_LARGE -> Optional.of(file(Kind.FILE_SIZE_LIMIT, path(line, at), errno));
+            case REFUSED, UNREACHABLE, NO_ADDRESS, NO_FAMILY, NO_RESOLUTION -> networkOff
+                    ? Optional.of(network(line, errno))
                     : Optional.empty();
         };
+    }
+
+    private static Violation file(Kind kind, String path, String errno) {
+        return new Violation(kind, (kind == Kind.FILE_READ ? "read of " : "write to ") + path + ": " + errno);
+    }
+
+    private static Violation network(String line, String errno) {
+        return new Violation(Kind.NETWORK, "network access refused (" + errno + "): " + line);
     }
 
     /** The refusal messages of libc's {@code strerror} and common tools, in the order they are tried. */
@@ -123,6 +162,8 @@ final class BwrapViolations {
         NOT_PERMITTED("Operation not permitted", "EPERM"),
         BAD_SYSCALL("Bad system call", "SIGSYS"),
         FILE_TOO_LARGE("File too large", "EFBIG"),
+        MISSING("No such file or directory", "ENOENT"),
+        NONEXISTENT("Directory nonexistent", "ENOENT"),
         REFUSED("Connection refused", "ECONNREFUSED"),
         UNREACHABLE("Network is unreachable", "ENETUNREACH"),
         NO_ADDRESS("Cannot assign requested address", "EADDRNOTAVAIL"),

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * The {@code /bin/sh} command that starts bwrap. Java cannot hand a child any descriptor above 2
  * (the JDK's spawn helper closes them), but bwrap reads its options, its seccomp program and
- * writes its status through descriptors; a tiny shell opens them, joins the run's cgroups, sets
- * the rlimits, and starts bwrap.
+ * writes its status through descriptors; a tiny shell opens them, sets the rlimits, and starts
+ * bwrap.
  *
  * <p>The shell waits for bwrap instead of replacing itself with it: {@code --die-with-parent}
  * ties bwrap to its parent <em>thread</em>, and a JVM may start children from a thread that ends
@@ -33,24 +33,19 @@ final class BwrapWrapper {
      * The wrapper's argv.
      *
      * @param files the run's options, seccomp program and status files
-     * @param cgroupProcs the {@code cgroup.procs} files the launch joins (one per hierarchy)
      * @param rlimits the per-process limits to set
      * @param bwrap the bwrap binary
      * @param command the command, starting with {@code --}
      */
-    static List<String> argv(BwrapRunFiles files, List<Path> cgroupProcs, Rlimits rlimits, Path bwrap,
-            List<String> command) {
+    static List<String> argv(BwrapRunFiles files, Rlimits rlimits, Path bwrap, List<String> command) {
         List<String> argv = new ArrayList<>();
         argv.add(SHELL.toString());
         argv.add("-c");
-        argv.add(script(cgroupProcs.size(), rlimits));
+        argv.add(script(rlimits));
         argv.add("sh");
         argv.add(files.options().toString());
         argv.add(files.seccomp().toString());
         argv.add(files.status().toString());
-        for (Path procs : cgroupProcs) {
-            argv.add(procs.toString());
-        }
         argv.add(bwrap.toString());
         argv.add("--args");
         argv.add(Integer.toString(BwrapArguments.ARGS_FD));
@@ -58,14 +53,10 @@ final class BwrapWrapper {
         return argv;
     }
 
-    /** The script: positional parameters 1-3 are the files, then one per cgroup, then bwrap's argv. */
-    static String script(int cgroups, Rlimits rlimits) {
+    /** The script: positional parameters 1-3 are the files, the rest is bwrap's argv. */
+    static String script(Rlimits rlimits) {
         StringBuilder script = new StringBuilder();
         script.append("a=$1 s=$2 t=$3; shift 3; ");
-        for (int i = 0; i < cgroups; i++) {
-            // Joining before bwrap starts means every process of the sandbox is born inside the cgroup.
-            script.append("echo $$ >\"$1\" || exit ").append(SETUP_FAILED).append("; shift; ");
-        }
         for (String limit : rlimits.ulimitCommands()) {
             script.append(limit).append(" || exit ").append(SETUP_FAILED).append("; ");
         }

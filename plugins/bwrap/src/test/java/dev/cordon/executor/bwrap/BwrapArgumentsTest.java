@@ -93,8 +93,9 @@ class BwrapArgumentsTest {
                 confinement(NetworkPolicy.NONE, List.of("/ws")), Duration.ofSeconds(5), 1024);
 
         assertEquals(List.of("--", "--version", "a b", ""), BwrapArguments.command(request, Init.COMMAND));
-        assertEquals(List.of("--", "/bin/sh", "-c", "\"$@\"; exit $?", "sh", "--version", "a b", ""),
-                BwrapArguments.command(request, Init.SHELL));
+        assertEquals(List.of("--", "/bin/sh", "-c", "unset PWD; exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?",
+                "sh", "--version", "a b", ""), BwrapArguments.command(request, Init.SHELL));
+        assertEquals("exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?", BwrapArguments.initScript(Map.of("PWD", "/ws")));
         assertEquals("argument contains a NUL byte, which cannot be passed to a program",
                 assertThrows(ExecutorException.class, () -> BwrapArguments.command(nul, Init.SHELL)).getMessage());
     }

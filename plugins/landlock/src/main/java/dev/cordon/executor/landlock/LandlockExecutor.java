@@ -41,6 +41,7 @@ public final class LandlockExecutor implements Executor {
     public static final int PRIORITY = 100;
 
     private final ProcessRunner runner = new ProcessRunner();
+    private final java.util.Map<SeccompProgram.Sockets, byte[]> filters = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile LandlockHost host;
     private volatile Probe probe;
 
@@ -96,7 +97,7 @@ public final class LandlockExecutor implements Executor {
                     ? LandlockRlimits.MemoryEnforcement.CGROUP : LandlockRlimits.MemoryEnforcement.ADDRESS_SPACE;
             LandlockPlan plan = LandlockPlan.build(confinement, machine.abi(),
                     implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory)));
-            byte[] filter = SeccompProgram.build(machine.arch().orElseThrow(), plan.sockets());
+            byte[] filter = filters.computeIfAbsent(plan.sockets(), sockets -> SeccompProgram.build(machine.arch().orElseThrow(), sockets));
             LandlockConfiner confiner = new LandlockConfiner(plan, filter);
             Launcher confined = cgroup != null ? cgroup.launcher(confiner) : builder -> Spawner.start(builder, confiner);
             ProcessTree tree = cgroup != null ? cgroup : new DescendantTree();

@@ -51,8 +51,9 @@ final class LandlockRlimits {
     static List<String> wrap(List<String> argv, Limits limits, MemoryEnforcement memory) {
         List<String> steps = new ArrayList<>();
         if (limits.cpuSeconds() > 0) {
-            steps.add("ulimit -H -t " + (limits.cpuSeconds() + 1));
+            // Soft first: a hard limit below the current soft one is refused.
             steps.add("ulimit -S -t " + limits.cpuSeconds());
+            steps.add("ulimit -H -t " + (limits.cpuSeconds() + 1));
         }
         if (limits.fileSizeBytes() > 0) {
             steps.add("ulimit -f " + Math.max(1, limits.fileSizeBytes() / 512));

@@ -22,8 +22,8 @@ public final class DescendantTree implements ProcessTree {
 
     @Override
     public synchronized void attach(Process process) {
+        // No sample yet: listing descendants scans all of /proc, too slow for every short command.
         root = process.toHandle();
-        sample();
     }
 
     @Override

@@ -9,7 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one prepared process to its end: stdin from the null device, stdout and stderr drained
@@ -27,6 +32,13 @@ public final class ProcessRunner {
 
     private static final File NULL_DEVICE =
             new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+
+    /** Output readers, reused between runs: starting two threads per command costs more than the command. */
+    private static final ExecutorService READERS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "cordon-output");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final ConcurrentMap<String, ActiveRun> active = new ConcurrentHashMap<>();
 
@@ -70,8 +82,8 @@ public final class ProcessRunner {
         run.started(process);
         StreamCapture out = new StreamCapture(process.getInputStream(), settings.outputLimitBytes(), listener::stdout);
         StreamCapture err = new StreamCapture(process.getErrorStream(), settings.outputLimitBytes(), listener::stderr);
-        Thread outReader = reader(out, settings.runId() + "-stdout");
-        Thread errReader = reader(err, settings.runId() + "-stderr");
+        Future<?> outReader = reader(out);
+        Future<?> errReader = reader(err);
 
         RunOutcome.Ending ending = awaitRoot(process, settings, run, start);
         if (ending != RunOutcome.Ending.EXITED) {
@@ -151,22 +163,22 @@ public final class ProcessRunner {
         process.toHandle().destroyForcibly();
     }
 
-    private static Thread reader(StreamCapture capture, String name) {
-        Thread thread = new Thread(capture, "cordon-output-" + name);
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+    private static Future<?> reader(StreamCapture capture) {
+        return READERS.submit(capture);
     }
 
-    private static boolean join(Thread first, Thread second) {
+    private static boolean join(Future<?> first, Future<?> second) {
         long deadline = System.nanoTime() + DRAIN_GRACE.toNanos();
         try {
-            first.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            second.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            first.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            second.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
         }
-        return !first.isAlive() && !second.isAlive();
     }
 
     private static void addFailureNotes(List<String> notes, String stream, StreamCapture capture) {

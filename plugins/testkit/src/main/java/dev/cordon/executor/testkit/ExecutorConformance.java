@@ -213,7 +213,9 @@ public abstract class ExecutorConformance extends ProcessConformance {
     }
 
     private static boolean accepted(ServerSocket server) throws IOException {
-        try (Socket ignored = server.accept()) {
+        try {
+            Socket connection = server.accept();
+            connection.close();
             return true;
         } catch (SocketTimeoutException e) {
             return false;

@@ -1,0 +1,38 @@
+package dev.cordon.cli;
+
+import dev.cordon.decision.Decision;
+import dev.cordon.engine.Evaluation;
+import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.profile.Resolution;
+import dev.cordon.spi.Confinement;
+import java.nio.file.Path;
+
+/**
+ * Everything {@code cordon policy test} shows about one request.
+ *
+ * @param tool the tool
+ * @param command the shell command line, or null for a file tool
+ * @param path the file tool's path, or null
+ * @param cwd the working directory
+ * @param resolution the policy in force
+ * @param evaluation the decision and its explanation
+ * @param executor the executor that would run it
+ * @param confinement the OS confinement it would run under
+ */
+record PolicyReport(String tool, String command, String path, Path cwd, Resolution resolution, Evaluation evaluation,
+        ExecutorFacts executor, Confinement confinement) {
+
+    /** The exit code of {@code policy test}: the decision. */
+    int exitCode() {
+        return exitCode(evaluation.decision());
+    }
+
+    static int exitCode(Decision decision) {
+        return switch (decision) {
+            case ALLOW -> ExitCode.ALLOW;
+            case DENY -> ExitCode.DENY;
+            case ASK -> ExitCode.ASK;
+            case SANDBOX -> ExitCode.SANDBOX;
+        };
+    }
+}

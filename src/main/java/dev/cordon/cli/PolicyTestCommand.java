@@ -1,0 +1,82 @@
+package dev.cordon.cli;
+
+import dev.cordon.dispatch.PolicyRules;
+import dev.cordon.engine.Evaluation;
+import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.engine.PolicyEngine;
+import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.engine.ShellQuoting;
+import dev.cordon.profile.Resolution;
+import dev.cordon.request.Request;
+import dev.cordon.request.Tools;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cordon policy test [--tool T] [--path P] [--profile NAME] [--json] -- COMMAND…}: decides
+ * one request without running it and explains the decision. One word after {@code --} is a shell
+ * command line; several are an argument vector.
+ */
+@Command(name = "test", description = {
+    "Decide one request without running it, and explain the decision.",
+    "One word after -- is a shell command line; several words are an argument vector."},
+        mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ALLOW", "10:DENY", "11:ASK", "12:SANDBOX", "2:usage error", "3:invalid rules or profiles",
+            "1:internal error"})
+public final class PolicyTestCommand implements Callable<Integer> {
+
+    @ParentCommand
+    PolicyCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ProfileOptions profile;
+
+    @Option(names = "--tool", paramLabel = "T", description = "The tool (default: bash for a command, read_file for --path).")
+    String tool;
+
+    @Option(names = "--path", paramLabel = "P", description = "The path of a file tool.")
+    String path;
+
+    @Option(names = "--json", description = "Print the decision as JSON (see docs/json.md).")
+    boolean json;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The shell command line, or an argument vector.")
+    List<String> command = List.of();
+
+    @Override
+    public Integer call() {
+        if (command.isEmpty() == (path == null)) {
+            throw new ParameterException(spec.commandLine(), "give either `--path P` or a command after `--`");
+        }
+        String chosenTool = tool != null ? tool : command.isEmpty() ? Tools.READ_FILE : Tools.BASH;
+        if (!command.isEmpty() && !Tools.isShell(chosenTool)) {
+            throw new ParameterException(spec.commandLine(), "tool `" + chosenTool + "` takes `--path`, not a command");
+        }
+        PolicyEnvironment env = parent.environment();
+        Resolution resolution = env.resolve(profile.overrides());
+        String line = command.isEmpty() ? null : command.size() == 1 ? command.get(0) : ShellQuoting.join(command);
+        Request request = new Request(chosenTool, line, null, path, env.cwd(), env.env(), resolution.workspace());
+        ExecutorFacts executor = env.executorFor(resolution.profile());
+        Evaluation evaluation = PolicyEngine.load(PolicyRules.dirs(resolution)).decide(request, resolution.profile(),
+                executor, env.approvals(), resolution.policyFiles());
+        PolicyReport report = new PolicyReport(chosenTool, line, path, env.cwd(), resolution, evaluation, executor,
+                env.confinement(resolution));
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? PolicyJson.render(report) + "\n" : PolicyExplanation.render(report));
+        out.flush();
+        return report.exitCode();
+    }
+}

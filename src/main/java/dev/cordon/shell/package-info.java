@@ -1,0 +1,36 @@
+/**
+ * Shell command analysis: what a command line would run, read the way a shell reads it.
+ *
+ * <p>{@link dev.cordon.shell.ShellParser#parse} turns a line into {@link dev.cordon.shell.SimpleCommand}s
+ * so that rules match programs, flags and operands instead of substrings: {@code rm -r -f /},
+ * {@code /bin/rm -fr /}, {@code sudo rm --recursive --force /} and {@code bash -c 'rm -rf /'} all
+ * give {@code rm} with flags {@code -r} and {@code -f}; {@code grep shutdown notes.txt} gives
+ * {@code grep}. {@link dev.cordon.shell.CommandFiles#of} names the files a command reads and writes.
+ *
+ * <p>How it works, in order:
+ * <ol>
+ *   <li>{@code Lexer} and {@code WordReader} read tokens and words: quoting, escapes, tilde and the
+ *       few variables cordon knows ({@code HOME}, {@code PWD}, {@code TMPDIR}, {@code USER}), command
+ *       and process substitution (parsed on the spot, one level deeper), arithmetic, here-documents
+ *       (bodies are data; only substitutions in an unquoted body run).</li>
+ *   <li>{@code Parser} and {@code CompoundParser} are a recursive-descent parser for lists,
+ *       pipelines and compound commands; they collect raw commands in source order.</li>
+ *   <li>{@code Unwrapper} expands braces, unwraps wrappers ({@code Wrappers}), parses the strings
+ *       that shells, {@code eval}, {@code su -c}, {@code watch} and {@code flock -c} run (and what a
+ *       shell reads from a here-document or from {@code echo}/{@code printf}/{@code cat} in a pipe),
+ *       reports {@code find -exec} commands, and normalises options ({@code OptionScanner} with the
+ *       per-program table in {@code ProgramOptions}).</li>
+ * </ol>
+ *
+ * <p>Fail closed: anything not understood is a problem in {@link dev.cordon.shell.ParsedCommand#problems()},
+ * never an exception. Limits keep hostile input cheap: 8 levels of nested command strings and
+ * substitutions, 100 levels of syntactic nesting, 16 wrappers around one command, 1024 words from
+ * one brace expansion, 20 problems listed.
+ *
+ * <p>Known limits: aliases, {@code shopt} settings and {@code IFS} are not modelled; a variable
+ * assigned in the line is not expanded later (a program word that uses one is dynamic); the
+ * working directory after {@code cd} is not tracked (relative paths stay relative to the request's
+ * cwd); code run by interpreters ({@code python -c}, {@code awk 'system()'}) is not looked into;
+ * {@code coproc} is refused as unsupported.
+ */
+package dev.cordon.shell;

@@ -1,0 +1,76 @@
+package dev.cordon.cli;
+
+import dev.cordon.approval.StandingApproval;
+import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.profile.Overrides;
+import dev.cordon.profile.PolicySources;
+import dev.cordon.profile.Profile;
+import dev.cordon.profile.ProfileResolver;
+import dev.cordon.profile.Resolution;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A policy environment over the checkout's rules and profiles, a user config folder and a project
+ * of the test's own, and an executor fixed by the test.
+ */
+final class PolicyTestEnvironment implements PolicyEnvironment {
+
+    private final Path cwd;
+    private final Path userConfig;
+    private final Map<String, String> env;
+    private ExecutorFacts executor = new ExecutorFacts("landlock", true, true, true);
+    private List<StandingApproval> approvals = List.of();
+
+    PolicyTestEnvironment(Path cwd, Path userConfig, Map<String, String> env) {
+        this.cwd = cwd;
+        this.userConfig = userConfig;
+        this.env = Map.copyOf(env);
+    }
+
+    static Path cordonRoot() {
+        return Path.of(System.getProperty("cordon.root", ".")).toAbsolutePath();
+    }
+
+    PolicyTestEnvironment executor(ExecutorFacts value) {
+        executor = value;
+        return this;
+    }
+
+    PolicyTestEnvironment approvals(StandingApproval... value) {
+        approvals = List.of(value);
+        return this;
+    }
+
+    @Override
+    public Resolution resolve(Overrides overrides) {
+        return new ProfileResolver().resolve(new PolicySources(cordonRoot(), userConfig, cwd, env, overrides));
+    }
+
+    @Override
+    public ExecutorFacts executorFor(Profile profile) {
+        return executor;
+    }
+
+    @Override
+    public List<String> profileNames() {
+        return new ProfileResolver().names(new PolicySources(cordonRoot(), userConfig, cwd, env, Overrides.NONE));
+    }
+
+    @Override
+    public List<StandingApproval> approvals() {
+        return approvals;
+    }
+
+    @Override
+    public Path cwd() {
+        return cwd;
+    }
+
+    @Override
+    public Map<String, String> env() {
+        return env;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.cordon.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the assembled distribution's {@code bin/cordon} as a user would, in a home of its own. */
+final class Cordon {
+
+    private final Path home;
+    private final Map<String, String> env = new HashMap<>();
+
+    Cordon(Path home) throws IOException {
+        this.home = home;
+        Files.createDirectories(home);
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        env.put("HOME", home.toString());
+        env.put("LANG", "C.UTF-8");
+        env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        env.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
+        env.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+        env.put("CORDON_AOT", "0");
+    }
+
+    static Path dist() {
+        String dist = System.getProperty("cordon.dist");
+        if (dist == null) {
+            throw new IllegalStateException("cordon.dist is not set: run the end-to-end tests with `mvn verify`");
+        }
+        return Path.of(dist);
+    }
+
+    Path home() {
+        return home;
+    }
+
+    Cordon env(String name, String value) {
+        if (value == null) {
+            env.remove(name);
+        } else {
+            env.put(name, value);
+        }
+        return this;
+    }
+
+    Result run(Path cwd, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(dist().resolve("bin/cordon").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Path out = Files.createTempFile("cordon-out", ".txt");
+        Path err = Files.createTempFile("cordon-err", ".txt");
+        try {
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+            Process process = builder.start();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("cordon " + String.join(" ", args) + " did not finish in 120 s");
+            }
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    record Result(int code, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+}
