@@ -8,10 +8,9 @@ cd "$(dirname "$0")/.."
 out="${CORDON_BENCH_OUT:-$(mktemp -d)}"
 modules=plugins/testkit,plugins/local,plugins/landlock,plugins/bwrap
 mvn -B -q -Dcordon.out="$out" -DskipTests -pl "$modules" -am package >/dev/null
-mvn -B -q -Dcordon.out="$out" -pl plugins/landlock dependency:build-classpath \
-    -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test >/dev/null
-
-classpath="$(cat "$out/classpath.txt")"
+# JNA is provided by the host at run time; here it comes from the local Maven repository.
+jna_version="$(sed -n 's:.*<jna.version>\(.*\)</jna.version>.*:\1:p' pom.xml)"
+classpath="${MAVEN_REPO:-$HOME/.m2/repository}/net/java/dev/jna/jna/$jna_version/jna-$jna_version.jar"
 for module in cordon-executor-testkit cordon-executor-local cordon-executor-landlock cordon-executor-bwrap \
               cordon-executor-support cordon-linux cordon-executor-spi; do
   for jar in "$out/$module"/*.jar; do

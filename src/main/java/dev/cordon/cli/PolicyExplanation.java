@@ -88,12 +88,12 @@ final class PolicyExplanation {
 
     private void confinement(Confinement c) {
         section("confinement");
-        field("  read", paths(c.readRoots()));
-        field("  write", paths(c.writeRoots()));
-        field("  read-only", paths(c.readOnlyPaths()));
-        field("  hidden", paths(c.hiddenPaths()));
-        field("  network", network(c.network()));
-        field("  limits", limits(c.limits()));
+        indented("read", paths(c.readRoots()));
+        indented("write", paths(c.writeRoots()));
+        indented("read-only", paths(c.readOnlyPaths()));
+        indented("hidden", paths(c.hiddenPaths()));
+        indented("network", network(c.network()));
+        indented("limits", limits(c.limits()));
     }
 
     private static String executor(ExecutorFacts x) {
@@ -172,6 +172,10 @@ final class PolicyExplanation {
 
     private void field(String name, String value) {
         line(String.format(Locale.ROOT, "%-10s %s", name + ":", value));
+    }
+
+    private void indented(String name, String value) {
+        line(String.format(Locale.ROOT, "  %-10s %s", name + ":", value));
     }
 
     private void line(String text) {

@@ -12,6 +12,10 @@ final class Directories {
     private Directories() {
     }
 
+    static boolean changes(String program) {
+        return program.equals("cd") || program.equals("pushd") || program.equals("popd");
+    }
+
     /** Applies the directory change {@code program} makes, if it is one. */
     static void change(ParseSession session, String program, List<Arg> args, String text) {
         switch (program) {

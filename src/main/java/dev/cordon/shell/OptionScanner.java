@@ -19,6 +19,15 @@ final class OptionScanner {
             "-maxdepth", "-mindepth", "-links", "-inum", "-samefile", "-fstype", "-used", "-printf",
             "-fprint", "-fprint0", "-fls", "-context", "-files0-from", "-regextype", "-D", "-newermt");
 
+    /** {@code "-a"}, {@code "-b"}…: short flags as strings without building one per letter. */
+    private static final String[] SHORT = new String[128];
+
+    static {
+        for (char c = 0; c < SHORT.length; c++) {
+            SHORT[c] = "-" + c;
+        }
+    }
+
     private final Set<String> flags = new LinkedHashSet<>();
     private final List<String> operands = new ArrayList<>();
     private final List<ScannedArgs.OptionValue> values = new ArrayList<>(0);
@@ -95,7 +104,7 @@ final class OptionScanner {
     private int letters(OptionSpec spec, String cluster, int from, List<String> args, int i) {
         for (int j = from; j < cluster.length(); j++) {
             char letter = cluster.charAt(j);
-            String flag = spec.canonical("-" + letter);
+            String flag = spec.canonical(letter < SHORT.length ? SHORT[letter] : "-" + letter);
             flags.add(flag);
             if (spec.valueLetters().indexOf(letter) >= 0) {
                 if (j + 1 < cluster.length()) {

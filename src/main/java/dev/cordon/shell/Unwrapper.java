@@ -493,8 +493,8 @@ final class Unwrapper {
         if (session.unknownDirectory != null) {
             checkRelativeFiles(frame, command);
         }
-        if (!dynamic) {
-            Directories.change(session, program, args.subList(Math.min(at + 1, args.size()), args.size()), raw.text);
+        if (!dynamic && Directories.changes(program)) {
+            Directories.change(session, program, args.subList(at + 1, args.size()), raw.text);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.cordon.audit;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,26 +15,10 @@ public final class ChildJvm {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java,
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xmx64m",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:-UsePerfData",
+                "-Xshare:auto", "-Xmx64m",
                 "-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return command;
-    }
-
-    /** {@link #command} as one shell-quoted line, for tools that take a command string. */
-    public static String shellLine(Class<?> main, String... args) {
-        StringBuilder line = new StringBuilder();
-        for (String word : command(main, args)) {
-            if (line.length() > 0) {
-                line.append(' ');
-            }
-            line.append('\'').append(word.replace("'", "'\\''")).append('\'');
-        }
-        return line.toString();
-    }
-
-    /** The class path separator, for tests that build their own. */
-    static String separator() {
-        return File.pathSeparator;
     }
 }

@@ -66,7 +66,7 @@ class PolicyCommandTest {
 
     @Test
     void deniedCommandExplainsItselfAndExits10() {
-        assertEquals(ExitCode.DENY, run("test", "--", "rm -rf /"));
+        assertEquals(ExitCode.DENY, run("test", "--profile", "danger-full-access", "--", "rm -rf /"));
         String text = out.toString();
         assertTrue(text.startsWith("DENY  rm -rf /\nrule:      shell.deny-recursive-delete-root ("), text);
         assertTrue(text.contains("destruction.drl:"), text);
@@ -74,7 +74,7 @@ class PolicyCommandTest {
         assertTrue(text.contains("  6 denied commands        DENY  <- decided\n"), text);
         assertTrue(text.contains("executor:  landlock (isolates writes, reads, network)"), text);
         assertTrue(text.contains("\nconfinement:\n"), text);
-        assertTrue(text.contains("  network: none"), text);
+        assertTrue(text.contains("\n  network:   full"), text);
     }
 
     @Test

@@ -108,8 +108,9 @@ public final class Cgroups {
 
     /**
      * Creates the cgroup of one run with its limits. Fails closed when a limit is asked for that
-     * this layout cannot enforce. A cgroup prepared in the background is used when one is ready,
-     * and the next one is prepared at once.
+     * this layout cannot enforce. A cgroup prepared in the background is used when one is ready;
+     * the next one is prepared when a run's cgroup is closed, so that moving the parked thread
+     * never competes with a run's own start.
      */
     public RunCgroup create(String runId, Limits limits) throws KernelException {
         if (limits.memoryBytes() > 0 && !limitsMemory()) {
@@ -122,7 +123,6 @@ public final class Cgroups {
         if (slot == null) {
             slot = CgroupSlot.prepare(version, nextDirs());
         }
-        prepareSpare();
         return RunCgroup.open(this, slot, limits);
     }
 
@@ -151,7 +151,7 @@ public final class Cgroups {
         return slot;
     }
 
-    private synchronized void prepareSpare() {
+    synchronized void prepareSpare() {
         if (spare != null) {
             return;
         }

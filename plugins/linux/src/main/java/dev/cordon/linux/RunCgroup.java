@@ -149,6 +149,9 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         if (eventsBeforeKill == null) {
             eventsBeforeKill = readEvents();
         }
+        if (isEmpty()) {
+            return;
+        }
         Path procs = procsDir().resolve("cgroup.procs");
         if (version == Cgroups.Version.V2 && Files.exists(procsDir().resolve("cgroup.kill"))) {
             try {
@@ -230,6 +233,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         }
         slot.leave();
         owner.background(this::remove);
+        owner.prepareSpare();
     }
 
     /** The directory of the run in the hierarchy that lists its processes. */
@@ -252,19 +256,20 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         }
     }
 
+    /** The counters of the limits this run has; files of limits it does not have are not read. */
     private CgroupEvents readEvents() {
+        Path pidsDir = version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
+        long forks = limits.maxProcesses() > 0 ? keyed(pidsDir.resolve("pids.events"), "max").orElse(0L) : 0;
+        if (limits.memoryBytes() <= 0) {
+            return new CgroupEvents(forks, 0, 0);
+        }
         if (version == Cgroups.Version.V1) {
-            long forks = keyed(dirs.get("pids").resolve("pids.events"), "max").orElse(0L);
             Path memory = dirs.get("memory");
-            if (memory == null) {
-                return new CgroupEvents(forks, 0, 0);
-            }
             return new CgroupEvents(forks, number(memory.resolve("memory.failcnt")).orElse(0L),
                     keyed(memory.resolve("memory.oom_control"), "oom_kill").orElse(0L));
         }
         Path dir = dirs.get("unified");
-        return new CgroupEvents(keyed(dir.resolve("pids.events"), "max").orElse(0L),
-                keyed(dir.resolve("memory.events"), "max").orElse(0L),
+        return new CgroupEvents(forks, keyed(dir.resolve("memory.events"), "max").orElse(0L),
                 keyed(dir.resolve("memory.events"), "oom_kill").orElse(0L));
     }
 

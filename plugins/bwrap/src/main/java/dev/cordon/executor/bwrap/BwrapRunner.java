@@ -33,7 +33,7 @@ final class BwrapRunner implements AutoCloseable {
 
     /** Size of the private /tmp and /dev/shm when no memory limit bounds them. */
     static final long DEFAULT_TMP_BYTES = 512L << 20;
-    /** Processes of the sandbox itself: the wrapper shell, bwrap, and the init shell in the PID namespace. */
+    /** Processes of the sandbox itself: the wrapper shell (which stays under a cgroup), bwrap, and the init shell. */
     static final int SANDBOX_PROCESSES = 3;
 
     private final ProcessRunner processes = new ProcessRunner();
@@ -63,7 +63,8 @@ final class BwrapRunner implements AutoCloseable {
                 BwrapPlaceholders.Reservation reservation = BwrapPlaceholders.reserve(plan.placeholders());
                 BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
                         scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
-            List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory), host.bwrap(), command);
+            List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory),
+                    cgroup.isPresent() ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC, host.bwrap(), command);
             ProcessBuilder builder = new ProcessBuilder(argv);
             // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();

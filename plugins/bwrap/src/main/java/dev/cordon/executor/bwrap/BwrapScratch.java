@@ -11,11 +11,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
- * The executor's private directory (mode 700) for the files bwrap reads through descriptors. The
+ * The executor's private directory (mode 700, in {@code /dev/shm} when there is one) for the files
+ * bwrap reads through descriptors. The
  * seccomp programs depend only on the architecture and the socket policy, so each is written once;
  * each run adds its options and status files and removes them when it ends.
  */
 final class BwrapScratch implements AutoCloseable {
+
+    private static final Path SHARED_MEMORY = Path.of("/dev/shm");
 
     private final AtomicLong runs = new AtomicLong();
     private final Map<SeccompProgram.Sockets, Path> programs = new EnumMap<>(SeccompProgram.Sockets.class);
@@ -51,7 +54,10 @@ final class BwrapScratch implements AutoCloseable {
 
     private synchronized Path directory() throws IOException {
         if (directory == null || !Files.isDirectory(directory)) {
-            directory = Files.createTempDirectory("cordon-bwrap-");
+            // Memory-backed when the machine has it: these small files are made and removed per run.
+            directory = Files.isDirectory(SHARED_MEMORY) && Files.isWritable(SHARED_MEMORY)
+                    ? Files.createTempDirectory(SHARED_MEMORY, "cordon-bwrap-")
+                    : Files.createTempDirectory("cordon-bwrap-");
             directory.toFile().deleteOnExit();
             programs.clear();
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
+import dev.cordon.executor.bwrap.BwrapWrapper.Parent;
 import dev.cordon.executor.bwrap.BwrapWrapper.Rlimits;
 import dev.cordon.spi.Limits;
 import java.nio.file.Files;
@@ -18,10 +19,11 @@ class BwrapWrapperTest {
 
     @Test
     void passesEveryPathAsAParameterAndStartsBwrapWithItsDescriptors() {
-        List<String> argv = BwrapWrapper.argv(FILES, Rlimits.NONE, Path.of("/usr/bin/bwrap"), List.of("--", "echo", "$(x)"));
+        List<String> argv = BwrapWrapper.argv(FILES, Rlimits.NONE, Parent.EXEC, Path.of("/usr/bin/bwrap"),
+                List.of("--", "echo", "$(x)"));
 
         assertEquals(List.of("/bin/sh", "-c",
-                "a=$1 s=$2 t=$3; shift 3; ulimit -c 0 || exit 125; \"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
+                "a=$1 s=$2 t=$3; shift 3; ulimit -c 0 || exit 125; exec \"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
                 "sh", "/run/x/options", "/run/x/seccomp.bpf", "/run/x/status.json",
                 "/usr/bin/bwrap", "--args", "4", "--", "echo", "$(x)"), argv);
     }
@@ -39,7 +41,7 @@ class BwrapWrapperTest {
             Path fakeBwrap = Files.writeString(odd.resolve("fake bwrap"),
                     "#!/bin/sh\n[ \"$1 $2 $3\" = '--args 4 --' ] || exit 9\ncat <&4; cat <&3; echo written >&5\n");
             fakeBwrap.toFile().setExecutable(true);
-            Process shell = new ProcessBuilder(BwrapWrapper.argv(files, Rlimits.NONE, fakeBwrap, List.of("--")))
+            Process shell = new ProcessBuilder(BwrapWrapper.argv(files, Rlimits.NONE, Parent.WAIT, fakeBwrap, List.of("--")))
                     .directory(odd.toFile()).start();
 
             assertEquals("optionsseccomp", new String(shell.getInputStream().readAllBytes()));
@@ -54,6 +56,12 @@ class BwrapWrapperTest {
             }
             Files.delete(odd);
         }
+    }
+
+    @Test
+    void staysAsBwrapsParentWhenTheStartingThreadMayEnd() {
+        assertEquals("a=$1 s=$2 t=$3; shift 3; ulimit -c 0 || exit 125; \"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
+                BwrapWrapper.script(Rlimits.NONE, Parent.WAIT));
     }
 
     @Test

@@ -1,0 +1,77 @@
+package dev.cordon.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cordon.profile.Profile;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.NetworkPolicy;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConfinementPlannerTest {
+
+    private final Path workspace = Path.of("/work/project");
+    private final Path home = Path.of("/home/dev");
+
+    @Test
+    void protectedPathsInsideEveryWritableRootStayReadOnlyEvenBeforeTheyExist() {
+        Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
+                new Profile.Filesystem(List.of("/usr"), List.of("/work/project", "/home/dev"), List.of("/home/dev/.ssh")));
+
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/home/dev/.config/cordon")));
+
+        assertTrue(c.readOnlyPaths().contains(Path.of("/work/project/.git/hooks")));
+        assertTrue(c.readOnlyPaths().contains(Path.of("/work/project/.vscode")));
+        assertTrue(c.readOnlyPaths().contains(Path.of("/home/dev/.bashrc")), "home is writable, so its start-up files are protected");
+        assertTrue(c.readOnlyPaths().contains(Path.of("/home/dev/.config/cordon")), "policy files inside a writable root");
+        assertTrue(c.hiddenPaths().contains(Path.of("/home/dev/.ssh")));
+        assertTrue(c.hiddenPaths().contains(Path.of("/var/run/docker.sock")));
+        assertTrue(c.readRoots().containsAll(List.of(Path.of("/usr"), workspace)));
+    }
+
+    @Test
+    void startUpFilesAreNotListedWhenHomeIsNotWritable() {
+        Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
+                new Profile.Filesystem(List.of("/usr"), List.of("/work/project"), List.of()));
+
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/opt/cordon/rules/a.drl")));
+
+        assertFalse(c.readOnlyPaths().contains(Path.of("/home/dev/.bashrc")));
+        assertFalse(c.readOnlyPaths().contains(Path.of("/opt/cordon/rules/a.drl")), "not writable anyway");
+        assertEquals(List.of(Path.of("/work/project")), c.writeRoots());
+    }
+
+    @Test
+    void globEntriesAreLeftToThePolicyLayer() {
+        Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
+                new Profile.Filesystem(List.of(), List.of("/work/project"), List.of("**/.env", "/etc/shadow")));
+
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of());
+
+        assertTrue(c.hiddenPaths().contains(Path.of("/etc/shadow")));
+        assertFalse(c.hiddenPaths().stream().anyMatch(p -> p.toString().contains("*")));
+    }
+
+    @Test
+    void networkModesFollowTheProfile() {
+        assertEquals(NetworkPolicy.Mode.NONE,
+                ConfinementPlanner.network(new Profile.Network(false, List.of("a:1"), List.of())).mode());
+        assertEquals(NetworkPolicy.Mode.ALLOW_LIST,
+                ConfinementPlanner.network(new Profile.Network(true, List.of("a:1"), List.of())).mode());
+        NetworkPolicy full = ConfinementPlanner.network(new Profile.Network(true, List.of(), List.of("169.254.169.254")));
+        assertEquals(NetworkPolicy.Mode.FULL, full.mode());
+        assertEquals(List.of("169.254.169.254"), full.deny());
+    }
+
+    @Test
+    void limitsAreConvertedToBytes() {
+        var limits = ConfinementPlanner.limits(new Profile.Resources(64, 512, 30, 10, 60, 100));
+        assertEquals(64, limits.maxProcesses());
+        assertEquals(512L * 1024 * 1024, limits.memoryBytes());
+        assertEquals(30, limits.cpuSeconds());
+        assertEquals(10L * 1024 * 1024, limits.fileSizeBytes());
+    }
+}

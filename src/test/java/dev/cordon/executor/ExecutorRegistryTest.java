@@ -1,0 +1,96 @@
+package dev.cordon.executor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cordon.profile.Profile;
+import dev.cordon.spi.Capability;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ExecutorRegistryTest {
+
+    private final Profile strict = RealProfiles.load("minimal");
+
+    @Test
+    void autoPicksTheHighestPriorityAvailableExecutorThatMeetsTheProfile() {
+        FakeExecutor weak = new FakeExecutor("weak", 500, true, Capability.PROCESS_TREE);
+        FakeExecutor broken = new FakeExecutor("broken", 300, false, Capability.values());
+        FakeExecutor strong = FakeExecutor.full("strong", 100);
+        FakeExecutor weaker = FakeExecutor.full("weaker", 50);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(weaker, strong, weak, broken), List.of());
+
+        Selection selection = registry.select("auto", strict);
+
+        assertEquals("strong", selection.executor().id());
+        assertFalse(selection.fallback());
+        assertEquals(Set.of(), selection.missing());
+        assertEquals(List.of("weak", "broken", "strong", "weaker"),
+                registry.executors().stream().map(e -> e.id()).toList());
+    }
+
+    @Test
+    void whenNothingMeetsTheProfileTheRequestIsRefusedWithWhatIsMissing() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(
+                new FakeExecutor("local", 0, true),
+                new FakeExecutor("landlock", 100, false, Capability.values())), List.of());
+
+        Selection selection = registry.select("auto", strict);
+
+        assertNull(selection.executor());
+        assertTrue(selection.explanation().contains("landlock unavailable: landlock is broken here"),
+                selection.explanation());
+        assertTrue(selection.explanation().contains("local lacks"), selection.explanation());
+    }
+
+    @Test
+    void aFallbackTheProfileNamesIsUsedAndFlagged() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(
+                new FakeExecutor("local", 0, true),
+                new FakeExecutor("landlock", 100, false, Capability.values())), List.of());
+
+        Selection selection = registry.select("auto", Profiles.withFallback(strict, "local"));
+
+        assertEquals("local", selection.executor().id());
+        assertTrue(selection.fallback());
+        assertTrue(selection.missing().contains(Capability.WRITE_ISOLATION));
+        assertTrue(selection.explanation().contains("weaker fallback `local`"), selection.explanation());
+    }
+
+    @Test
+    void anExplicitExecutorIsUsedAndWhatItLacksIsReported() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(
+                new FakeExecutor("local", 0, true), FakeExecutor.full("landlock", 100)), List.of());
+
+        Selection selection = registry.select("local", strict);
+
+        assertEquals("local", selection.executor().id());
+        assertFalse(selection.provides(Capability.WRITE_ISOLATION));
+        assertTrue(selection.missing().contains(Capability.NETWORK_ISOLATION));
+    }
+
+    @Test
+    void anUnknownExplicitExecutorIsRefused() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(FakeExecutor.full("landlock", 100)), List.of());
+
+        Selection selection = registry.select("seatbelt", strict);
+
+        assertFalse(selection.found());
+        assertEquals("executor `seatbelt` is not installed", selection.explanation());
+    }
+
+    @Test
+    void eachExecutorIsProbedOnceAcrossSelections() {
+        FakeExecutor landlock = FakeExecutor.full("landlock", 100);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(landlock), List.of());
+
+        registry.select("auto", strict);
+        registry.select("auto", strict);
+        registry.select("landlock", strict);
+
+        assertEquals(1, landlock.probes.get());
+    }
+}

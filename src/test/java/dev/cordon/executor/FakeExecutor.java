@@ -1,0 +1,66 @@
+package dev.cordon.executor;
+
+import dev.cordon.spi.Capability;
+import dev.cordon.spi.ExecRequest;
+import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.Executor;
+import dev.cordon.spi.OutputListener;
+import dev.cordon.spi.Probe;
+import dev.cordon.spi.Usage;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** An executor whose availability and capabilities a test chooses; it records what it was asked. */
+final class FakeExecutor implements Executor {
+
+    private final String id;
+    private final int priority;
+    private final Set<Capability> capabilities;
+    private final boolean available;
+    final AtomicInteger probes = new AtomicInteger();
+    volatile ExecRequest lastRequest;
+
+    FakeExecutor(String id, int priority, boolean available, Capability... capabilities) {
+        this.id = id;
+        this.priority = priority;
+        this.available = available;
+        this.capabilities = capabilities.length == 0 ? EnumSet.noneOf(Capability.class)
+                : EnumSet.copyOf(List.of(capabilities));
+    }
+
+    static FakeExecutor full(String id, int priority) {
+        return new FakeExecutor(id, priority, true, Capability.values());
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public int priority() {
+        return priority;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public Probe probe() {
+        probes.incrementAndGet();
+        return available ? new Probe(true, id + " works", Map.of(), List.of()) : Probe.unavailable(id + " is broken here");
+    }
+
+    @Override
+    public ExecResult execute(ExecRequest request, OutputListener listener) {
+        lastRequest = request;
+        return new ExecResult(id, 0, 0, false, "", "", false, false, List.of(),
+                new Usage(Duration.ZERO, Duration.ZERO, 0), List.of());
+    }
+}
