@@ -51,8 +51,11 @@ if [ "$bwrap_wanted" = yes ] && command -v bwrap >/dev/null; then
     times+=($(( end - start )))
   done
   rm -rf "$dir"
-  shell_median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] / 1e6 }')
-  echo "bwrap from the shell, same isolation: median $shell_median ms over $runs runs"
+  sorted="$(printf '%s\n' "${times[@]}" | sort -n)"
+  shell_median=$(awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] / 1e6 }' <<<"$sorted")
+  shell_p90=$(awk '{ t[NR] = $1 } END { printf "%.2f", t[int(NR * 0.9)] / 1e6 }' <<<"$sorted")
+  shell_min=$(awk 'NR == 1 { printf "%.2f", $1 / 1e6 }' <<<"$sorted")
+  echo "bwrap from the shell, same isolation: median $shell_median ms  p90 $shell_p90 ms  min $shell_min ms ($runs runs)"
   java_median=$(awk '$1 == "bwrap" && $2 == "median" { print $3 }' "$out/bench.txt")
   if [ -n "$java_median" ]; then
     awk -v j="$java_median" -v s="$shell_median" 'BEGIN { printf "bwrap executor / plain bwrap: %.2fx (target <= 1.20x)\n", j / s }'

@@ -11,9 +11,18 @@ public final class Approvers {
     private Approvers() {
     }
 
-    /** The approver for this process: see {@link #choose(InputMode, Map, Supplier)}. */
+    /** {@link #forThisProcess(InputMode, AlwaysScope)} for a session whose "always" ends with it. */
     public static Approver forThisProcess(InputMode mode) {
-        return choose(mode, System.getenv(), TerminalApprover::openConsole);
+        return forThisProcess(mode, AlwaysScope.SESSION);
+    }
+
+    /**
+     * The approver for this process: see {@link #choose(InputMode, Map, Supplier)}.
+     *
+     * @param scope how long an "always" will last, as the terminal prompt says
+     */
+    public static Approver forThisProcess(InputMode mode, AlwaysScope scope) {
+        return choose(mode, System.getenv(), () -> TerminalApprover.openConsole(scope));
     }
 
     /**

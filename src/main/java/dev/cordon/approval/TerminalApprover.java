@@ -29,10 +29,18 @@ public final class TerminalApprover implements Approver {
 
     private final BufferedReader in;
     private final PrintWriter out;
+    private final AlwaysScope scope;
 
-    public TerminalApprover(Reader in, PrintWriter out) {
+    /** @param scope how long an "always" lasts, as the prompt tells the human */
+    public TerminalApprover(Reader in, PrintWriter out, AlwaysScope scope) {
         this.in = new BufferedReader(Objects.requireNonNull(in, "in"));
         this.out = Objects.requireNonNull(out, "out");
+        this.scope = Objects.requireNonNull(scope, "scope");
+    }
+
+    /** A prompt whose "always" lasts for the session. */
+    public TerminalApprover(Reader in, PrintWriter out) {
+        this(in, out, AlwaysScope.SESSION);
     }
 
     /**
@@ -40,8 +48,9 @@ public final class TerminalApprover implements Approver {
      * is one, so that a hook protocol on stdin is left alone, else {@link System#console()}.
      * Empty when neither exists.
      */
-    public static Optional<TerminalApprover> openConsole() {
-        Optional<TerminalApprover> tty = openTty();
+    public static Optional<TerminalApprover> openConsole(AlwaysScope scope) {
+        Objects.requireNonNull(scope, "scope");
+        Optional<TerminalApprover> tty = openTty(scope);
         if (tty.isPresent()) {
             return tty;
         }
@@ -49,18 +58,23 @@ public final class TerminalApprover implements Approver {
         if (console == null) {
             return Optional.empty();
         }
-        return Optional.of(new TerminalApprover(console.reader(), console.writer()));
+        return Optional.of(new TerminalApprover(console.reader(), console.writer(), scope));
     }
 
-    private static Optional<TerminalApprover> openTty() {
+    /** {@link #openConsole(AlwaysScope)} for a session whose "always" ends with it. */
+    public static Optional<TerminalApprover> openConsole() {
+        return openConsole(AlwaysScope.SESSION);
+    }
+
+    private static Optional<TerminalApprover> openTty(AlwaysScope scope) {
         try {
             // fails with ENXIO when the process has no controlling terminal
             FileInputStream input = new FileInputStream("/dev/tty");
             try {
                 FileOutputStream output = new FileOutputStream("/dev/tty");
                 Charset charset = Charset.defaultCharset();
-                return Optional.of(new TerminalApprover(
-                        new InputStreamReader(input, charset), new PrintWriter(new OutputStreamWriter(output, charset))));
+                return Optional.of(new TerminalApprover(new InputStreamReader(input, charset),
+                        new PrintWriter(new OutputStreamWriter(output, charset)), scope));
             } catch (IOException e) {
                 input.close();
                 return Optional.empty();
@@ -127,23 +141,29 @@ public final class TerminalApprover implements Approver {
         return "  " + String.format("%-9s", name) + value;
     }
 
-    private static String prompt(ApprovalRequest request, Optional<ApprovalKey> key) {
+    private String prompt(ApprovalRequest request, Optional<ApprovalKey> key) {
         String question = request.kind() == ApprovalRequest.Kind.ESCALATION
                 ? "allow weaker isolation for this call?"
                 : "allow?";
         return question + " " + choices(key) + ": ";
     }
 
-    private static String choices(Optional<ApprovalKey> key) {
-        return key.map(k -> "[y]es, [n]o, [a]lways for " + k.describe() + " in this session")
-                .orElse("[y]es, [n]o");
+    private String choices(Optional<ApprovalKey> key) {
+        return key.map(k -> "[y]es, [n]o, [a]lways for " + k.describe() + " " + lasting()).orElse("[y]es, [n]o");
     }
 
-    private static String confirmation(Answer answer, Optional<ApprovalKey> key) {
+    private String confirmation(Answer answer, Optional<ApprovalKey> key) {
         return switch (answer) {
             case APPROVED -> "approved once";
             case DENIED -> "denied";
-            case APPROVED_ALWAYS -> "approved: " + key.map(ApprovalKey::describe).orElse("") + " for this session";
+            case APPROVED_ALWAYS -> "approved: " + key.map(ApprovalKey::describe).orElse("") + " " + lasting();
+        };
+    }
+
+    private String lasting() {
+        return switch (scope) {
+            case SESSION -> "in this session";
+            case SAVED -> "from now on (kept in your approvals file)";
         };
     }
 

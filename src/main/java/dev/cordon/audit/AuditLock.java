@@ -51,7 +51,10 @@ final class AuditLock {
             try {
                 return action.run();
             } finally {
-                held.release();
+                // an interrupt closes the channel, and with it the lock
+                if (held.isValid()) {
+                    held.release();
+                }
             }
         } finally {
             threads.unlock();

@@ -97,15 +97,22 @@ public final class AuditReader {
         }
         return AuditLock.of(file).call(AuditLock.Mode.SHARED, () -> {
             List<Snapshot> open = new ArrayList<>();
-            for (Path path : AuditFiles.oldestFirst(file)) {
-                try {
-                    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
-                    open.add(new Snapshot(path, channel, channel.size()));
-                } catch (NoSuchFileException e) {
-                    // removed by hand between listing and opening: nothing to read
+            try {
+                for (Path path : AuditFiles.oldestFirst(file)) {
+                    try {
+                        FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+                        open.add(new Snapshot(path, channel, channel.size()));
+                    } catch (NoSuchFileException e) {
+                        // removed by hand between listing and opening: nothing to read
+                    }
                 }
+                return open;
+            } catch (IOException e) {
+                for (Snapshot snapshot : open) {
+                    snapshot.channel().close();
+                }
+                throw e;
             }
-            return open;
         });
     }
 

@@ -24,7 +24,7 @@ public final class Redactor {
             "(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\\z)",
             Pattern.DOTALL);
     private static final Pattern URL_PASSWORD = Pattern.compile(
-            "\\b([A-Za-z][A-Za-z0-9+.-]*://[^/\\s:@\"'`]+:)([^/\\s\"'`]+)@");
+            "\\b([A-Za-z][A-Za-z0-9+.-]{0,31}://[^/\\s:@\"'`]+:)([^/\\s\"'`]+)@");
     private static final Pattern AUTHORIZATION = Pattern.compile(
             "(?i)\\b((?:proxy-)?authorization[\"']?[ \\t]*[:=][ \\t]*)"
                     + "((?:bearer|basic|token|bot|digest|negotiate|ntlm|apikey|hmac|aws4-hmac-sha256)[ \\t]+)?"
@@ -50,7 +50,7 @@ public final class Redactor {
             Pattern.compile("\\b(AIza)[0-9A-Za-z_-]{35}"),
             Pattern.compile("\\b(npm_)[A-Za-z0-9]{36}"),
             Pattern.compile("\\b()eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"));
-    private static final Pattern URL = Pattern.compile("\\b[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'`<>]+");
+    private static final Pattern URL = Pattern.compile("\\b[A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s\"'`<>]+");
     private static final Pattern URL_PIECE = Pattern.compile("[^/?&=#:@;,]+");
     private static final Pattern RUN = Pattern.compile("(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{32,}(?![A-Za-z0-9+/=_-])");
 

@@ -28,16 +28,11 @@ final class Explainer {
     private final RuleIndex index;
     private final Profile profile;
     private final Map<String, StandingApproval> approvals = new HashMap<>();
-    private final Map<String, Integer> ruleOrder = new HashMap<>();
 
     Explainer(RuleIndex index, Profile profile, List<StandingApproval> approvals) {
         this.index = index;
         this.profile = profile;
         approvals.forEach(a -> this.approvals.putIfAbsent(a.id(), a));
-        List<RuleInfo> rules = index.rules();
-        for (int i = 0; i < rules.size(); i++) {
-            ruleOrder.put(rules.get(i).id(), i);
-        }
     }
 
     Evaluation explain(RuleSession.Results results, FactBuilder.Facts facts, ExecutorFacts executor) {
@@ -149,7 +144,7 @@ final class Explainer {
     }
 
     private int order(Finding f) {
-        return ruleOrder.getOrDefault(f.raisedBy(), Integer.MAX_VALUE);
+        return index.order(f.raisedBy());
     }
 
     private record Location(String file, int line) {

@@ -17,7 +17,6 @@ import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
 import dev.cordon.shell.ParsedCommand;
 import dev.cordon.shell.SimpleCommand;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -70,7 +69,7 @@ final class FactBuilder {
     }
 
     static Facts build(Request request, ProfileFacts profile, ExecutorFacts executor,
-            List<StandingApproval> approvals, List<Path> policyFiles) {
+            List<StandingApproval> approvals, List<ProtectedPath> protectedPaths) {
         String home = request.env().getOrDefault("HOME", System.getProperty("user.home"));
         Path cwdPath = request.cwd() != null ? request.cwd()
                 : request.workspace() != null ? request.workspace() : Path.of("").toAbsolutePath();
@@ -78,11 +77,11 @@ final class FactBuilder {
         String cwd = PathNormalizer.normalize(cwdPath.toAbsolutePath().toString(), home, null);
         String workspace = PathNormalizer.normalize(workspacePath.toAbsolutePath().toString(), home, null);
         FactBuilder builder = new FactBuilder(home, cwd, workspace);
-        return builder.collect(request, profile, executor, approvals, policyFiles);
+        return builder.collect(request, profile, executor, approvals, protectedPaths);
     }
 
     private Facts collect(Request request, ProfileFacts profile, ExecutorFacts executor,
-            List<StandingApproval> approvals, List<Path> policyFiles) {
+            List<StandingApproval> approvals, List<ProtectedPath> protectedPaths) {
         ToolKind kind = ToolKind.of(request.tool());
         String line = null;
         List<SimpleCommand> parsed = List.of();
@@ -99,7 +98,7 @@ final class FactBuilder {
         facts.addAll(profile.facts());
         facts.add(executor);
         facts.addAll(approvals);
-        protect(policyFiles);
+        facts.addAll(protectedPaths);
         return new Facts(call, List.copyOf(facts), parsed, List.copyOf(accesses), List.copyOf(problems));
     }
 
@@ -268,26 +267,4 @@ final class FactBuilder {
         names.forEach(name -> facts.add(new ShellFunction(name)));
     }
 
-    /**
-     * Policy files, and policy folders (a file added there would join the policy). A path that does
-     * not exist yet may become either, so everything below it is protected too.
-     */
-    private void protect(List<Path> policyFiles) {
-        Set<ProtectedPath> paths = new LinkedHashSet<>();
-        for (Path file : policyFiles) {
-            Path absolute = file.toAbsolutePath().normalize();
-            addProtected(paths, absolute.toString(), !Files.isRegularFile(absolute));
-        }
-        facts.addAll(paths);
-    }
-
-    private static void addProtected(Set<ProtectedPath> paths, String path, boolean tree) {
-        paths.add(new ProtectedPath(path, tree));
-        try {
-            String real = PathNormalizer.resolveReal(path);
-            paths.add(new ProtectedPath(real, tree));
-        } catch (IllegalArgumentException e) {
-            // The path as given is protected already; an unreadable link adds nothing to protect.
-        }
-    }
 }

@@ -2,6 +2,7 @@ package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Finding;
+import dev.cordon.fact.ProtectedPath;
 import dev.cordon.fact.Trust;
 import dev.cordon.profile.Profile;
 import dev.cordon.request.Request;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
+import org.kie.api.runtime.KieSessionsPool;
 
 /**
  * Decides tool calls with the DRL rules of a set of rule folders.
@@ -35,17 +37,26 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class PolicyEngine {
 
     private static final int CACHED_ENGINES = 8;
+    /** Sessions kept ready per rule base; more are made when more threads decide at once. */
+    private static final int SESSIONS = 4;
     private static final Map<List<Object>, PolicyEngine> CACHE = new LinkedHashMap<>(16, 0.75f, true);
 
     private final CompiledRules rules;
     private final List<RuleDir> dirs;
     private final List<Object> fingerprint;
     private final AtomicReference<ProfileFacts> lastProfile = new AtomicReference<>();
+    private final AtomicReference<Map.Entry<List<Path>, List<ProtectedPath>>> lastProtected = new AtomicReference<>();
+    private final KieSessionsPool trustedSessions;
+    private final KieSessionsPool untrustedSessions;
 
     private PolicyEngine(CompiledRules rules, List<RuleDir> dirs, List<Object> fingerprint) {
         this.rules = rules;
         this.dirs = List.copyOf(dirs);
         this.fingerprint = fingerprint;
+        // Pooled sessions are reset on dispose instead of rebuilt: building a session's node
+        // memories costs more than a decision.
+        this.trustedSessions = rules.trusted().newKieSessionsPool(SESSIONS);
+        this.untrustedSessions = rules.untrusted() == null ? null : rules.untrusted().newKieSessionsPool(SESSIONS);
     }
 
     /**
@@ -107,22 +118,18 @@ public final class PolicyEngine {
             List<StandingApproval> approvals, List<Path> policyFiles) {
         Objects.requireNonNull(request.tool(), "tool");
         ProfileFacts profileFacts = profileFacts(profile);
-        FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals, policyFiles);
+        FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals,
+                protectedPaths(policyFiles));
         List<Object> input = facts.all();
-        if (rules.untrusted() != null) {
+        if (untrustedSessions != null) {
             List<Object> withUntrusted = new ArrayList<>(input);
-            for (Finding f : RuleSession.run(rules.untrusted(), input, rules.index()).findings()) {
+            for (Finding f : RuleSession.run(untrustedSessions, input, rules.index()).findings()) {
                 withUntrusted.add(f.withTrust(Trust.UNTRUSTED));
             }
             input = withUntrusted;
         }
-        RuleSession.Results results = RuleSession.run(rules.trusted(), input, rules.index());
+        RuleSession.Results results = RuleSession.run(trustedSessions, input, rules.index());
         return new Explainer(rules.index(), profile, approvals).explain(results, facts, executor);
-    }
-
-    /** The rule base that decides; for measurements. */
-    org.kie.api.KieBase kieBaseForTest() {
-        return rules.trusted();
     }
 
     /**
@@ -143,6 +150,16 @@ public final class PolicyEngine {
     /** The rule files compiled. */
     public List<RuleFile> files() {
         return rules.files();
+    }
+
+    private List<ProtectedPath> protectedPaths(List<Path> policyFiles) {
+        Map.Entry<List<Path>, List<ProtectedPath>> last = lastProtected.get();
+        if (last != null && last.getKey().equals(policyFiles)) {
+            return last.getValue();
+        }
+        List<ProtectedPath> built = ProtectedPaths.of(policyFiles);
+        lastProtected.set(Map.entry(List.copyOf(policyFiles), built));
+        return built;
     }
 
     private ProfileFacts profileFacts(Profile profile) {

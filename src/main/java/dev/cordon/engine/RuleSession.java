@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.kie.api.KieBase;
 import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.KieSessionsPool;
 
 /** Runs one rule base over one call's facts and collects what the rules derived. */
 final class RuleSession {
@@ -40,8 +40,8 @@ final class RuleSession {
     /**
      * @throws PolicyException when a rule fails while running or the rules do not settle
      */
-    static Results run(KieBase base, List<Object> facts, RuleIndex index) {
-        KieSession session = base.newKieSession();
+    static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index) {
+        KieSession session = sessions.newKieSession();
         try {
             for (Object fact : facts) {
                 session.insert(fact);

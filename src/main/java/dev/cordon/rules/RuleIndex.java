@@ -20,10 +20,14 @@ public final class RuleIndex {
 
     private final Map<String, RuleInfo> byKey;
     private final List<RuleInfo> all;
+    private final Map<String, Integer> order = new HashMap<>();
 
     private RuleIndex(Map<String, RuleInfo> byKey, List<RuleInfo> all) {
         this.byKey = byKey;
         this.all = all;
+        for (int i = 0; i < all.size(); i++) {
+            order.put(all.get(i).id(), i);
+        }
     }
 
     /** Indexes the files; a rule id defined twice is a problem, whatever the packages. */
@@ -48,6 +52,11 @@ public final class RuleIndex {
 
     public Optional<RuleInfo> find(String pkg, String name) {
         return Optional.ofNullable(byKey.get(key(pkg, name)));
+    }
+
+    /** The rule's position in file order, for a stable choice among equals; unknown ids last. */
+    public int order(String id) {
+        return order.getOrDefault(id, Integer.MAX_VALUE);
     }
 
     /** Every rule, in file order. */

@@ -59,18 +59,22 @@ public final class CommandFiles {
     }
 
     /**
-     * The files {@code c} reads and writes. A relative path is prefixed with the directory an
-     * earlier {@code cd} in the line moved to ({@link SimpleCommand#directory()}).
+     * The files {@code c} reads and writes. After a {@code cd} in the line, a relative path is
+     * also given once for each directory the command may run in ({@link SimpleCommand#directories()}).
      */
     public static List<FileArgument> of(SimpleCommand c) {
         List<FileArgument> files = named(c);
-        if (c.directory().isEmpty()) {
+        if (c.directories().isEmpty()) {
             return files;
         }
-        List<FileArgument> resolved = new ArrayList<>(files.size());
+        List<FileArgument> resolved = new ArrayList<>(files.size() * (1 + c.directories().size()));
         for (FileArgument f : files) {
-            boolean relative = !f.path().startsWith("/") && !f.path().startsWith("~");
-            resolved.add(relative ? new FileArgument(c.directory() + "/" + f.path(), f.access(), f.origin()) : f);
+            resolved.add(f);
+            if (!f.path().startsWith("/") && !f.path().startsWith("~")) {
+                for (String directory : c.directories()) {
+                    resolved.add(new FileArgument(directory + "/" + f.path(), f.access(), f.origin()));
+                }
+            }
         }
         return resolved;
     }

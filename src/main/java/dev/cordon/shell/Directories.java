@@ -1,13 +1,18 @@
 package dev.cordon.shell;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Follows {@code cd}, {@code pushd} and {@code popd} through a line, so that a relative path in a
- * later command is resolved against the directory it really runs in ({@code cd /etc && cat
- * shadow} reads {@code /etc/shadow}). Conservative: a change inside a subshell is also kept.
+ * later command is checked against every directory it may run in: {@code cd /etc && cat shadow}
+ * may read {@code /etc/shadow}. Directories are only ever added, never replaced: a {@code cd} may
+ * fail, run in a subshell or sit in a function, and a path missed would be a path unchecked.
  */
 final class Directories {
+
+    /** More possible directories than this is treated as not knowing the directory. */
+    private static final int MAX_DIRECTORIES = 16;
 
     private Directories() {
     }
@@ -16,27 +21,31 @@ final class Directories {
         return program.equals("cd") || program.equals("pushd") || program.equals("popd");
     }
 
-    /** Applies the directory change {@code program} makes, if it is one. */
+    /** Applies the directory change {@code program} may make. */
     static void change(ParseSession session, String program, List<Arg> args, String text) {
-        switch (program) {
-            case "cd", "pushd" -> {
-                Arg target = target(args);
-                if (target == null) {
-                    String home = session.expansions.value("HOME");
-                    if (program.equals("cd") && home != null) {
-                        moveTo(session, home);
-                    } else {
-                        unknown(session, text);
-                    }
-                } else if (target.dynamic() || !isPlain(target.value())) {
-                    unknown(session, text);
-                } else {
-                    moveTo(session, target.value());
-                }
+        if (program.equals("popd")) {
+            unknown(session, text);
+            return;
+        }
+        Arg target = target(args);
+        if (target == null) {
+            String home = session.expansions.value("HOME");
+            if (program.equals("cd") && home != null) {
+                add(session, home, text);
+            } else {
+                unknown(session, text);
             }
-            case "popd" -> unknown(session, text);
-            default -> {
-            }
+        } else if (target.dynamic() || !isPlain(target.value())) {
+            unknown(session, text);
+        } else {
+            add(session, target.value(), text);
+        }
+    }
+
+    /** From now on the directory cannot be known; relative paths become problems. */
+    static void unknown(ParseSession session, String text) {
+        if (session.unknownDirectory == null) {
+            session.unknownDirectory = text;
         }
     }
 
@@ -60,17 +69,18 @@ final class Directories {
                 && target.charAt(0) != '+' && !(target.charAt(0) == '-' && target.length() > 1);
     }
 
-    private static void moveTo(ParseSession session, String target) {
-        if (target.startsWith("/") || session.directory.isEmpty()) {
-            session.directory = target;
-        } else {
-            session.directory = session.directory + "/" + target;
+    /** A relative target is relative to the request's directory or to any directory already possible. */
+    private static void add(ParseSession session, String target, String text) {
+        List<String> added = new ArrayList<>();
+        added.add(target);
+        if (!target.startsWith("/")) {
+            for (String directory : session.directories) {
+                added.add(directory + "/" + target);
+            }
         }
-        session.unknownDirectory = null;
-    }
-
-    private static void unknown(ParseSession session, String text) {
-        session.directory = "";
-        session.unknownDirectory = text;
+        session.directories.addAll(added);
+        if (session.directories.size() > MAX_DIRECTORIES) {
+            unknown(session, text);
+        }
     }
 }

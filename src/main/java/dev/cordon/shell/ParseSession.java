@@ -1,8 +1,10 @@
 package dev.cordon.shell;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * State shared by everything parsed for one command line: the commands and problems found so far,
@@ -20,9 +22,9 @@ final class ParseSession {
     final List<SimpleCommand> commands = new ArrayList<>();
     private final List<String> problems = new ArrayList<>(0);
     private int omittedProblems;
-    /** Where an earlier {@code cd} in the line moved to; empty while it has not moved. */
-    String directory = "";
-    /** The {@code cd} that moved to a directory only known at run time, or null. */
+    /** Every directory an earlier {@code cd} in the line may have moved to. */
+    final Set<String> directories = new LinkedHashSet<>(0);
+    /** The first command that moved to a directory only known at run time, or null. */
     String unknownDirectory;
     private int pipelines;
     private int nesting;

@@ -28,9 +28,9 @@ import java.util.Set;
  *     backtick or process substitution it is nested in
  * @param dynamic true when the program name is not a literal (e.g. {@code $CMD args})
  * @param text the source text of this command
- * @param directory the directory an earlier {@code cd} or {@code pushd} in the line moved to
- *     (absolute, or relative to the request's working directory); empty when the line did not
- *     change it
+ * @param directories the directories an earlier {@code cd} or {@code pushd} in the line may have
+ *     moved to (absolute, or relative to the request's working directory); a relative path may be
+ *     relative to the request's working directory or to any of these (a {@code cd} can fail)
  */
 public record SimpleCommand(
         String program,
@@ -47,7 +47,7 @@ public record SimpleCommand(
         int depth,
         boolean dynamic,
         String text,
-        String directory) {
+        List<String> directories) {
 
     /** A command run in the request's working directory. */
     public SimpleCommand(String program, String rawProgram, List<String> args, Set<String> flags,
@@ -55,11 +55,11 @@ public record SimpleCommand(
             List<String> wrappers, int pipeline, int position, int pipelineLength, int depth,
             boolean dynamic, String text) {
         this(program, rawProgram, args, flags, operands, redirections, assignments, wrappers, pipeline,
-                position, pipelineLength, depth, dynamic, text, "");
+                position, pipelineLength, depth, dynamic, text, List.of());
     }
 
     public SimpleCommand {
-        directory = directory == null ? "" : directory;
+        directories = directories == null ? List.of() : List.copyOf(directories);
         args = List.copyOf(args);
         flags = Set.copyOf(flags);
         operands = List.copyOf(operands);

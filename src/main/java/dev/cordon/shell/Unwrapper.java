@@ -142,6 +142,9 @@ final class Unwrapper {
                     command(frame, args, at, wrappers, assignments);
                     if (at + 1 < args.size() && isStdin(args.get(at + 1).value())) {
                         stdinCode(frame, wrappers, name);
+                    } else {
+                        // A sourced file runs in this shell and may change its directory.
+                        Directories.unknown(session, frame.raw().text);
                     }
                     return;
                 }
@@ -488,7 +491,7 @@ final class Unwrapper {
         ScannedArgs scanned = OptionScanner.scan(program, values);
         SimpleCommand command = new SimpleCommand(program, rawProgram, values, scanned.flags(), scanned.operands(),
                 frame.redirections(), assignments, wrappers, raw.pipeline, raw.position,
-                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, session.directory);
+                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, List.copyOf(session.directories));
         session.commands.add(command);
         if (session.unknownDirectory != null) {
             checkRelativeFiles(frame, command);

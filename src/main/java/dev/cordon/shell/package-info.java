@@ -27,10 +27,14 @@
  * substitutions, 100 levels of syntactic nesting, 16 wrappers around one command, 1024 words from
  * one brace expansion, 20 problems listed.
  *
+ * <p>After a {@code cd} in the line, {@code Directories} keeps every directory a later command may
+ * run in, and {@link dev.cordon.shell.CommandFiles} gives a relative path once for each; a
+ * {@code cd} to a directory known only at run time ({@code cd "$X"}, {@code cd -}, a sourced
+ * file) makes later relative paths a problem.
+ *
  * <p>Known limits: aliases, {@code shopt} settings and {@code IFS} are not modelled; a variable
- * assigned in the line is not expanded later (a program word that uses one is dynamic); the
- * working directory after {@code cd} is not tracked (relative paths stay relative to the request's
- * cwd); code run by interpreters ({@code python -c}, {@code awk 'system()'}) is not looked into;
- * {@code coproc} is refused as unsupported.
+ * assigned in the line is not expanded later (a program word that uses one is dynamic); scripts
+ * and code run by interpreters ({@code bash x.sh}, {@code python -c}, {@code awk 'system()'}) are
+ * not looked into; {@code coproc} is refused as unsupported.
  */
 package dev.cordon.shell;

@@ -12,7 +12,7 @@ public final class TerminalApprovalMain {
     }
 
     public static void main(String[] args) {
-        Optional<TerminalApprover> terminal = TerminalApprover.openConsole();
+        Optional<TerminalApprover> terminal = TerminalApprover.openConsole(AlwaysScope.SESSION);
         if (terminal.isEmpty()) {
             System.out.println("no terminal");
             System.exit(3);

@@ -47,7 +47,7 @@ class TerminalApproverTest {
     void alwaysIsConfirmedWithWhatItCovers() {
         assertEquals(Answer.APPROVED_ALWAYS, ask(NPM_TEST, "a\n"));
         // the terminal echoes the typed answer; here the confirmation follows the prompt directly
-        assertEquals("allow? [y]es, [n]o, [a]lways for bash `npm test` in this session: approved: bash `npm test` for this session",
+        assertEquals("allow? [y]es, [n]o, [a]lways for bash `npm test` in this session: approved: bash `npm test` in this session",
                 lastLine());
     }
 
@@ -59,6 +59,16 @@ class TerminalApproverTest {
                 "allow? [y]es, [n]o, [a]lways for bash `npm test` in this session: please answer [y]es, [n]o, [a]lways for bash `npm test` in this session",
                 "allow? [y]es, [n]o, [a]lways for bash `npm test` in this session: please answer [y]es, [n]o, [a]lways for bash `npm test` in this session",
                 "no valid answer after 3 tries: denied"), screen.toString().lines().skip(6).toList());
+    }
+
+    @Test
+    void thePromptSaysWhenAlwaysIsKeptBeyondTheSession() {
+        screen.getBuffer().setLength(0);
+        Answer answer = new TerminalApprover(new StringReader("a\n"), new PrintWriter(screen, true), AlwaysScope.SAVED)
+                .ask(NPM_TEST);
+        assertEquals(Answer.APPROVED_ALWAYS, answer);
+        assertEquals("allow? [y]es, [n]o, [a]lways for bash `npm test` from now on (kept in your approvals file): "
+                + "approved: bash `npm test` from now on (kept in your approvals file)", lastLine());
     }
 
     @Test
@@ -108,7 +118,7 @@ class TerminalApproverTest {
                 ApprovalRequest.Kind.COMMAND);
         assertEquals(Answer.APPROVED_ALWAYS, ask(write, "a\n"));
         assertEquals(List.of("  path     /w/src/App.java"), screen.toString().lines().skip(3).limit(1).toList());
-        assertEquals("allow? [y]es, [n]o, [a]lways for write_file in this session: approved: write_file for this session",
+        assertEquals("allow? [y]es, [n]o, [a]lways for write_file in this session: approved: write_file in this session",
                 lastLine());
     }
 

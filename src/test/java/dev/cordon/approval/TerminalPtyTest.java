@@ -63,7 +63,7 @@ class TerminalPtyTest {
                 "  rule     gate.forced-ask",
                 "  why      the local executor cannot confine writes",
                 "allow? [y]es, [n]o, [a]lways for bash `npm test` in this session: a",
-                "approved: bash `npm test` for this session",
+                "approved: bash `npm test` in this session",
                 "answer=APPROVED_ALWAYS")), result.output());
     }
 

@@ -49,6 +49,11 @@ final class Cordon {
         return this;
     }
 
+    /** The environment every command gets. */
+    Map<String, String> environment() {
+        return Map.copyOf(env);
+    }
+
     Result run(Path cwd, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(dist().resolve("bin/cordon").toString());

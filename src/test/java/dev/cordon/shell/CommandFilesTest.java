@@ -104,22 +104,29 @@ class CommandFilesTest {
                 CommandFiles.of(single("> ~/.bashrc")));
     }
 
-    /** Each row: a line, then the files of its last command; {@code cd} earlier in the line counts. */
+    /**
+     * Each row: a line, then the files of its last command. After a {@code cd}, a relative path is
+     * given as written and once more for each directory the line may have moved to.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiterString = "=>", quoteCharacter = '§', textBlock = """
-            cd /etc && cat shadow                   => READ /etc/shadow
-            cd /etc; cd ssh; cat key                => READ /etc/ssh/key
-            cd sub && cat out.txt > ../x            => WRITE sub/../x; READ sub/out.txt
-            cd; cat .netrc                          => READ /home/agent/.netrc
-            cd ~ && cat .netrc                      => READ /home/agent/.netrc
-            cd -P -- /etc && cat passwd             => READ /etc/passwd
-            pushd /etc && cat passwd                => READ /etc/passwd
-            cd /etc && bash -c 'cat shadow'         => READ /etc/shadow
+            cd /etc && cat shadow                   => READ shadow; READ /etc/shadow
+            cd /etc; cd ssh; cat key                => READ key; READ /etc/key; READ ssh/key; READ /etc/ssh/key
+            cd /etc; cd /srv/none; cat shadow       => READ shadow; READ /etc/shadow; READ /srv/none/shadow
+            cd /etc && (cd /srv) && cat shadow      => READ shadow; READ /etc/shadow; READ /srv/shadow
+            cd sub && cat out.txt > ../x            => WRITE ../x; WRITE sub/../x; READ out.txt; READ sub/out.txt
+            cd; cat .netrc                          => READ .netrc; READ /home/agent/.netrc
+            cd -P -- /etc && cat passwd             => READ passwd; READ /etc/passwd
+            pushd /etc && cat passwd                => READ passwd; READ /etc/passwd
+            f() { cd /etc; }; f; cat shadow         => READ shadow; READ /etc/shadow
+            cd /etc && bash -c 'cat shadow'         => READ shadow; READ /etc/shadow
             cd /etc && cat /srv/x ~/y               => READ /srv/x; READ /home/agent/y
+            cat shadow; cd /etc                     => READ shadow
             """)
     void filesAfterChangingDirectory(String line, String expected) {
         List<SimpleCommand> commands = understood(line).commands();
-        String actual = CommandFiles.of(commands.get(commands.size() - 1)).stream()
+        SimpleCommand last = commands.stream().filter(c -> c.program().equals("cat")).reduce((a, b) -> b).orElseThrow();
+        String actual = CommandFiles.of(last).stream()
                 .map(f -> f.access() + " " + f.path())
                 .collect(Collectors.joining("; "));
         assertEquals(expected, actual);
@@ -131,12 +138,14 @@ class CommandFilesTest {
                 + " be checked"), ShellTesting.parse("cd $X && cat y").problems());
         assertEquals(List.of("1:8: the working directory after `cd -` is only known at run time, so `y` cannot"
                 + " be checked"), ShellTesting.parse("cd - ; cat y").problems());
-        assertEquals(List.of(), ShellTesting.parse("cd \"$D\" && ls /abs && cd /srv && cat y").problems());
+        assertEquals(List.of("1:15: the working directory after `. ./env.sh` is only known at run time, so"
+                + " `shadow` cannot be checked"), ShellTesting.parse(". ./env.sh && cat shadow").problems());
+        assertEquals(List.of(), ShellTesting.parse("cd \"$D\" && ls /abs").problems());
     }
 
     @Test
-    void theCommandRecordsTheDirectoryItRunsIn() {
-        assertEquals(List.of("", "/srv", "/srv/app"),
-                understood("cd /srv && cd app && make").commands().stream().map(SimpleCommand::directory).toList());
+    void commandsRecordTheDirectoriesTheyMayRunIn() {
+        assertEquals(List.of(List.of(), List.of("/srv"), List.of("/srv", "app", "/srv/app")),
+                understood("cd /srv && cd app && make").commands().stream().map(SimpleCommand::directories).toList());
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A run cgroup made ahead of time, with (on v1) a parked thread that has already moved itself
@@ -114,6 +115,25 @@ final class CgroupSlot {
         jobs.offer(new Job(null, null, null));
         // offer fails only when the thread is not waiting yet; interrupting ends the wait too.
         thread.interrupt();
+    }
+
+    /** Leaves and removes the directories of a slot that was never used (at JVM exit). */
+    void discard() {
+        leave();
+        if (thread != null) {
+            try {
+                thread.join(TimeUnit.SECONDS.toMillis(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Path dir : dirs.values()) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // Swept by the next JVM that makes run cgroups here.
+            }
+        }
     }
 
     private void park() {

@@ -37,12 +37,13 @@ public final class Cgroups {
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final String PREFIX = "cordon-";
 
-    private static final java.util.concurrent.atomic.AtomicBoolean SWEPT = new java.util.concurrent.atomic.AtomicBoolean();
 
     private final Version version;
     private final Map<String, Path> parents;
     private CompletableFuture<CgroupSlot> spare;
-    private java.util.concurrent.ExecutorService background;
+    private boolean hookAdded;
+    private java.util.concurrent.ScheduledExecutorService background;
+    private final java.util.concurrent.atomic.AtomicBoolean swept = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Cgroups(Version version, Map<String, Path> parents) {
         this.version = version;
@@ -155,6 +156,10 @@ public final class Cgroups {
         if (spare != null) {
             return;
         }
+        if (!hookAdded) {
+            hookAdded = true;
+            Runtime.getRuntime().addShutdownHook(new Thread(this::shutDown, "cordon-cgroups-exit"));
+        }
         CompletableFuture<CgroupSlot> next = new CompletableFuture<>();
         spare = next;
         background().execute(() -> {
@@ -166,8 +171,40 @@ public final class Cgroups {
         });
     }
 
+    /**
+     * Removals still queued and an unused spare would outlive the JVM as empty directories: finish
+     * them on the way out, within a bound.
+     */
+    private void shutDown() {
+        discardSpare();
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        background().execute(done::countDown);
+        try {
+            done.await(2, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void discardSpare() {
+        CompletableFuture<CgroupSlot> last;
+        synchronized (this) {
+            last = spare;
+            spare = null;
+        }
+        if (last != null) {
+            try {
+                last.get(1, java.util.concurrent.TimeUnit.SECONDS).discard();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Nothing was made, or it is still being made: the next JVM sweeps it.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private Map<String, Path> nextDirs() {
-        if (SWEPT.compareAndSet(false, true)) {
+        if (swept.compareAndSet(false, true)) {
             sweepStale();
         }
         String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
@@ -176,9 +213,14 @@ public final class Cgroups {
         return dirs;
     }
 
-    private synchronized java.util.concurrent.ExecutorService background() {
+    /** Runs a task again later, off the caller's path (a cgroup that is still busy). */
+    void backgroundLater(Runnable task, java.time.Duration delay) {
+        background().schedule(task, delay.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized java.util.concurrent.ScheduledExecutorService background() {
         if (background == null) {
-            background = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+            background = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
                 Thread thread = new Thread(task, "cordon-cgroups");
                 thread.setDaemon(true);
                 return thread;

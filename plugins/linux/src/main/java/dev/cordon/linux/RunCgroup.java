@@ -26,6 +26,8 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
+    /** About a minute of retries; after that the next JVM's sweep removes the directory. */
+    private static final int REMOVE_ATTEMPTS = 64;
 
     private final Cgroups owner;
     private final CgroupSlot slot;
@@ -241,18 +243,26 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
     }
 
-    private synchronized void remove() {
+    /**
+     * Removes the directories, retrying later while they are busy: killed processes stay charged
+     * to the cgroup until their new parent reaps them, which some init processes do slowly.
+     */
+    private void remove() {
+        remove(0);
+    }
+
+    private synchronized void remove(int attempt) {
         moveOwnThreadsBack();
+        boolean busy = false;
         for (Path dir : dirs.values()) {
-            for (int attempt = 0; attempt < 50; attempt++) {
-                try {
-                    Files.deleteIfExists(dir);
-                    break;
-                } catch (IOException e) {
-                    // Busy while the last killed tasks or the parked thread are being torn down.
-                    sleep();
-                }
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                busy = true;
             }
+        }
+        if (busy && attempt < REMOVE_ATTEMPTS) {
+            owner.backgroundLater(() -> remove(attempt + 1), Duration.ofMillis(Math.min(1000, 20L << Math.min(attempt, 6))));
         }
     }
 

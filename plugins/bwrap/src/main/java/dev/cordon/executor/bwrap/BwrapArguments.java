@@ -29,19 +29,13 @@ final class BwrapArguments {
     private BwrapArguments() {
     }
 
-    /** Whether a seccomp program is passed on {@link #SECCOMP_FD}. */
-    enum Seccomp {
-        FILTERED,
-        NONE
-    }
-
     /**
      * The options (what goes into the {@code --args} file), without the command.
      *
      * @throws ExecutorException when the network policy cannot be enforced here, or an
      *     environment entry cannot be passed faithfully
      */
-    static List<String> options(ExecRequest request, BwrapMountPlan plan, Seccomp seccomp) throws ExecutorException {
+    static List<String> options(ExecRequest request, BwrapMountPlan plan) throws ExecutorException {
         List<String> options = new ArrayList<>();
         // Every namespace bwrap knows; the network one stays shared only for full network access.
         options.add("--unshare-all");
@@ -78,10 +72,8 @@ final class BwrapArguments {
         }
         options.add("--chdir");
         options.add(request.cwd().toString());
-        if (seccomp == Seccomp.FILTERED) {
-            options.add("--add-seccomp-fd");
-            options.add(Integer.toString(SECCOMP_FD));
-        }
+        options.add("--add-seccomp-fd");
+        options.add(Integer.toString(SECCOMP_FD));
         options.add("--json-status-fd");
         options.add(Integer.toString(STATUS_FD));
         for (String option : options) {

@@ -263,7 +263,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
             if (isHidden(real)) {
                 throw new ExecutorException("working directory `" + cwd + "` is a hidden path");
             }
-            if (!isVisible(real) && !real.equals(ROOT) && !real.startsWith(TMP) && !real.startsWith(SHM)) {
+            if (!isVisible(real) && !real.equals(ROOT) && !real.equals(TMP) && !real.equals(SHM)) {
                 throw new ExecutorException("working directory `" + cwd + "` is outside every root the command may read");
             }
         }

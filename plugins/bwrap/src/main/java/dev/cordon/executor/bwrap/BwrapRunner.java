@@ -1,6 +1,5 @@
 package dev.cordon.executor.bwrap;
 
-import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
 import dev.cordon.executor.bwrap.BwrapViolations.LimitEvents;
 import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
 import dev.cordon.executor.support.ExitStatus;
@@ -23,6 +22,7 @@ import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Violation;
 import java.io.File;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +35,9 @@ final class BwrapRunner implements AutoCloseable {
     static final long DEFAULT_TMP_BYTES = 512L << 20;
     /** Processes of the sandbox itself: the wrapper shell (which stays under a cgroup), bwrap, and the init shell. */
     static final int SANDBOX_PROCESSES = 3;
+
+    /** {@code Thread.isVirtual()}, present from Java 21. */
+    private static final Method IS_VIRTUAL = isVirtualMethod();
 
     private final ProcessRunner processes = new ProcessRunner();
     private final BwrapScratch scratch = new BwrapScratch();
@@ -56,7 +59,7 @@ final class BwrapRunner implements AutoCloseable {
                     + host.cgroupProblem());
         }
         BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), files, tmpBytes(limits));
-        List<String> options = BwrapArguments.options(request, plan, Seccomp.FILTERED);
+        List<String> options = BwrapArguments.options(request, plan);
         List<String> command = BwrapArguments.command(request, init(plan));
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
         try (RunCgroup ignored = cgroup.orElse(null);
@@ -64,7 +67,7 @@ final class BwrapRunner implements AutoCloseable {
                 BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
                         scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
             List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory),
-                    cgroup.isPresent() ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC, host.bwrap(), command);
+                    parent(cgroup.isPresent()), host.bwrap(), command);
             ProcessBuilder builder = new ProcessBuilder(argv);
             // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();
@@ -87,6 +90,34 @@ final class BwrapRunner implements AutoCloseable {
             return new Run(outcome.toResult(BwrapExecutor.ID, violations, notes(request, memory)), status);
         } catch (IOException e) {
             throw new ExecutorException("cannot start bwrap: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The wrapper may become bwrap only when the thread that starts it outlives the run: the
+     * caller's own platform thread, which blocks until the run ends. A cgroup launch starts from
+     * a thread of its own, and a virtual thread's carrier may be retired while the run goes on.
+     */
+    private static BwrapWrapper.Parent parent(boolean cgroupLaunch) {
+        return cgroupLaunch || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
+    }
+
+    private static boolean isVirtual(Thread thread) {
+        if (IS_VIRTUAL == null) {
+            return false; // before Java 21 every thread is a platform thread
+        }
+        try {
+            return (Boolean) IS_VIRTUAL.invoke(thread);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true; // unknown: take the choice that is safe either way
+        }
+    }
+
+    private static Method isVirtualMethod() {
+        try {
+            return Thread.class.getMethod("isVirtual");
+        } catch (NoSuchMethodException e) {
+            return null;
         }
     }
 

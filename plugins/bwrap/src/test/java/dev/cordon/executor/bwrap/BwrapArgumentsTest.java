@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cordon.executor.bwrap.BwrapArguments.Init;
-import dev.cordon.executor.bwrap.BwrapArguments.Seccomp;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecutorException;
@@ -34,7 +33,7 @@ class BwrapArgumentsTest {
                 "--setenv", "A", "x y", "--setenv", "HOME", "/ws", "--setenv", "PATH", "/usr/bin"));
         expected.addAll(plan(request).arguments());
         expected.addAll(List.of("--remount-ro", "/", "--chdir", "/ws", "--add-seccomp-fd", "3", "--json-status-fd", "5"));
-        assertEquals(expected, BwrapArguments.options(request, plan(request), Seccomp.FILTERED));
+        assertEquals(expected, BwrapArguments.options(request, plan(request)));
     }
 
     @Test
@@ -42,10 +41,10 @@ class BwrapArgumentsTest {
         NetworkPolicy full = new NetworkPolicy(NetworkPolicy.Mode.FULL, List.of(), List.of());
         ExecRequest request = request(full, List.of("/ws"), Map.of());
 
-        List<String> options = BwrapArguments.options(request, plan(request), Seccomp.NONE);
+        List<String> options = BwrapArguments.options(request, plan(request));
 
         assertEquals(List.of("--unshare-all", "--share-net", "--unshare-user"), options.subList(0, 3));
-        assertEquals(List.of("--json-status-fd", "5"), options.subList(options.size() - 2, options.size()));
+        assertEquals(List.of("--add-seccomp-fd", "3", "--json-status-fd", "5"), options.subList(options.size() - 4, options.size()));
     }
 
     @Test
@@ -57,17 +56,17 @@ class BwrapArgumentsTest {
 
         assertEquals("a network allow-list needs a filtering proxy, which the bwrap executor does not run;"
                 + " use network mode none or full", assertThrows(ExecutorException.class,
-                () -> BwrapArguments.options(allowListed, plan(allowListed), Seccomp.FILTERED)).getMessage());
+                () -> BwrapArguments.options(allowListed, plan(allowListed))).getMessage());
         assertEquals("bwrap cannot refuse single destinations such as `169.254.169.254:*`: it can only share the"
                 + " host network whole or not at all", assertThrows(ExecutorException.class,
-                () -> BwrapArguments.options(denying, plan(denying), Seccomp.FILTERED)).getMessage());
+                () -> BwrapArguments.options(denying, plan(denying))).getMessage());
     }
 
     @Test
     void aWritableHostRootStaysWritable() throws Exception {
         ExecRequest request = request(NetworkPolicy.NONE, List.of("/"), Map.of());
 
-        List<String> options = BwrapArguments.options(request, plan(request), Seccomp.FILTERED);
+        List<String> options = BwrapArguments.options(request, plan(request));
 
         assertEquals(-1, Collections.indexOfSubList(options, List.of("--remount-ro", "/")));
         assertEquals(List.of("--bind", "/", "/"), options.subList(options.indexOf("--bind"), options.indexOf("--bind") + 3));
@@ -79,10 +78,10 @@ class BwrapArgumentsTest {
         ExecRequest nul = request(NetworkPolicy.NONE, List.of("/ws"), Map.of("A", "x\0y"));
 
         assertEquals("environment variable name `A=B` is not valid", assertThrows(ExecutorException.class,
-                () -> BwrapArguments.options(badName, plan(badName), Seccomp.FILTERED)).getMessage());
+                () -> BwrapArguments.options(badName, plan(badName))).getMessage());
         assertEquals("environment variable `A` contains a NUL byte, which cannot be passed to a program",
                 assertThrows(ExecutorException.class,
-                        () -> BwrapArguments.options(nul, plan(nul), Seccomp.FILTERED)).getMessage());
+                        () -> BwrapArguments.options(nul, plan(nul))).getMessage());
     }
 
     @Test

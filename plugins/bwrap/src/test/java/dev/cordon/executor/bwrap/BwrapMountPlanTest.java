@@ -255,6 +255,9 @@ class BwrapMountPlanTest {
                 assertThrows(ExecutorException.class, () -> plan(files, confinement, "/other")).getMessage());
         assertEquals("working directory `/ws/.secrets` is a hidden path",
                 assertThrows(ExecutorException.class, () -> plan(files, confinement, "/ws/.secrets")).getMessage());
+        assertEquals("working directory `/tmp/host-only` is outside every root the command may read",
+                assertThrows(ExecutorException.class, () -> plan(files.dir("/tmp/host-only"), confinement, "/tmp/host-only"))
+                        .getMessage());
         assertEquals("working directory `/ws/gone` does not exist",
                 assertThrows(ExecutorException.class, () -> plan(files, confinement, "/ws/gone")).getMessage());
     }

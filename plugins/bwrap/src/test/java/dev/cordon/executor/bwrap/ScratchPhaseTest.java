@@ -24,7 +24,7 @@ class ScratchPhaseTest {
         executor.probe();
         BwrapScratch scratch = new BwrapScratch();
         BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), new BwrapHostFileSystem(), 1 << 29);
-        List<String> options = BwrapArguments.options(request, plan, BwrapArguments.Seccomp.FILTERED);
+        List<String> options = BwrapArguments.options(request, plan);
         Path bpf = scratch.seccomp(Arch.X86_64, SeccompProgram.Sockets.UNIX_ONLY);
         BwrapRunFiles rf = scratch.newRun(BwrapArguments.encode(options), bpf);
         List<String> withInit = BwrapWrapper.argv(rf, BwrapWrapper.Rlimits.NONE, BwrapWrapper.Parent.EXEC, Path.of("/usr/bin/bwrap"), BwrapArguments.command(request, BwrapArguments.Init.SHELL));

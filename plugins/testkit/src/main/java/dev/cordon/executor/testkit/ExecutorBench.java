@@ -19,11 +19,14 @@ import java.util.ServiceLoader;
 /**
  * Measures what an executor adds to starting a process: the median wall time of {@code true}
  * started bare with {@link ProcessBuilder}, then through every executor found on the class path,
- * in a warm JVM. Usage: {@code ExecutorBench [iterations] [executor-id...]}.
+ * in a warm JVM. Usage: {@code ExecutorBench [iterations] [executor-id...]}. Runs are spaced by
+ * {@code -Dcordon.bench.pauseMillis} (default 5 ms, the same for every contender): an agent does
+ * not start thousands of commands a second, and executors may prepare the next run in between.
  */
 public final class ExecutorBench {
 
     private static final int WARM_UP = 100;
+    private static final long PAUSE_MILLIS = Long.getLong("cordon.bench.pauseMillis", 5);
 
     private ExecutorBench() {
     }
@@ -62,8 +65,8 @@ public final class ExecutorBench {
             timings.add(measure(executor.id(), iterations, () -> run(executor, fixture)));
             executor.close();
         }
-        System.out.println("true, " + iterations + " runs each after " + WARM_UP + " warm-up runs, "
-                + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cpus");
+        System.out.println("true, " + iterations + " runs each after " + WARM_UP + " warm-up runs, " + PAUSE_MILLIS
+                + " ms apart, " + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cpus");
         for (Timing timing : timings) {
             System.out.println(timing.row(bare.median()));
         }
@@ -92,6 +95,7 @@ public final class ExecutorBench {
         }
         double[] millis = new double[iterations];
         for (int i = 0; i < iterations; i++) {
+            Thread.sleep(PAUSE_MILLIS);
             long start = System.nanoTime();
             run.once();
             millis[i] = (System.nanoTime() - start) / 1e6;
