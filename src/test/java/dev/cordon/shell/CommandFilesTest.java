@@ -138,9 +138,13 @@ class CommandFilesTest {
                 + " be checked"), ShellTesting.parse("cd $X && cat y").problems());
         assertEquals(List.of("1:8: the working directory after `cd -` is only known at run time, so `y` cannot"
                 + " be checked"), ShellTesting.parse("cd - ; cat y").problems());
-        assertEquals(List.of("1:15: the working directory after `. ./env.sh` is only known at run time, so"
-                + " `shadow` cannot be checked"), ShellTesting.parse(". ./env.sh && cat shadow").problems());
         assertEquals(List.of(), ShellTesting.parse("cd \"$D\" && ls /abs").problems());
+    }
+
+    @Test
+    void sourcingAFileKeepsTheLineUnderstood() {
+        assertEquals(List.of(), ShellTesting.parse("source venv/bin/activate && pytest tests/").problems());
+        assertEquals(List.of(), ShellTesting.parse(". ./env.sh && cat notes").problems());
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cordon.executor.testkit.ExecutorConformance;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
@@ -26,20 +25,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The conformance suite (it runs on macOS and skips elsewhere), plus what can be checked on any
- * machine: the executor refuses to run off macOS, and the argv it starts — through a stand-in
- * {@code sandbox-exec} that records its arguments and runs the command — carries the request's
- * environment, exit status and rlimits.
+ * What can be checked on any machine: the executor refuses to run off macOS, and the argv it
+ * starts — through a stand-in {@code sandbox-exec} that records its arguments and runs the
+ * command — carries the request's environment, exit status and rlimits.
  */
-class SeatbeltExecutorTest extends ExecutorConformance {
+class SeatbeltExecutorTest {
 
     @TempDir
     Path scratch;
-
-    @Override
-    protected Executor createExecutor() {
-        return new SeatbeltExecutor();
-    }
 
     @Test
     void isFoundByTheServiceLoaderAndClaimsFilesAndNetworkOnly() {
