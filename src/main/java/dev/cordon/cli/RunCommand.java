@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.approval.AlwaysScope;
 import dev.cordon.approval.ApprovalSession;
 import dev.cordon.approval.Approvers;
 import dev.cordon.approval.InputMode;
@@ -80,6 +81,6 @@ public final class RunCommand implements Callable<Integer> {
     private dev.cordon.approval.Approver approver() {
         InputMode mode = noInput ? InputMode.NO_INPUT : InputMode.INTERACTIVE;
         return Approvers.choose(mode, context.env(),
-                () -> context.terminal() ? TerminalApprover.openConsole() : Optional.empty());
+                () -> context.terminal() ? TerminalApprover.openConsole(AlwaysScope.SAVED) : Optional.empty());
     }
 }
