@@ -8,7 +8,7 @@ import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
-import dev.cordon.fact.ProtectedPath;
+import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
 import dev.cordon.path.PathNormalizer;
@@ -56,6 +56,8 @@ final class FactBuilder {
     private final List<Object> facts = new ArrayList<>();
     private final List<FileAccess> accesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    /** Real paths already looked up for this call: a file is often both an operand and an access. */
+    private final Map<String, String> realPaths = new HashMap<>();
     private final PathNormalizer normalizer;
     private final String home;
     private final String cwd;
@@ -69,7 +71,7 @@ final class FactBuilder {
     }
 
     static Facts build(Request request, ProfileFacts profile, ExecutorFacts executor,
-            List<StandingApproval> approvals, List<ProtectedPath> protectedPaths) {
+            List<StandingApproval> approvals, PolicyFiles policyFiles) {
         String home = request.env().getOrDefault("HOME", System.getProperty("user.home"));
         Path cwdPath = request.cwd() != null ? request.cwd()
                 : request.workspace() != null ? request.workspace() : Path.of("").toAbsolutePath();
@@ -77,11 +79,11 @@ final class FactBuilder {
         String cwd = PathNormalizer.normalize(cwdPath.toAbsolutePath().toString(), home, null);
         String workspace = PathNormalizer.normalize(workspacePath.toAbsolutePath().toString(), home, null);
         FactBuilder builder = new FactBuilder(home, cwd, workspace);
-        return builder.collect(request, profile, executor, approvals, protectedPaths);
+        return builder.collect(request, profile, executor, approvals, policyFiles);
     }
 
     private Facts collect(Request request, ProfileFacts profile, ExecutorFacts executor,
-            List<StandingApproval> approvals, List<ProtectedPath> protectedPaths) {
+            List<StandingApproval> approvals, PolicyFiles policyFiles) {
         ToolKind kind = ToolKind.of(request.tool());
         String line = null;
         List<SimpleCommand> parsed = List.of();
@@ -98,7 +100,7 @@ final class FactBuilder {
         facts.addAll(profile.facts());
         facts.add(executor);
         facts.addAll(approvals);
-        facts.addAll(protectedPaths);
+        facts.add(policyFiles);
         return new Facts(call, List.copyOf(facts), parsed, List.copyOf(accesses), List.copyOf(problems));
     }
 
@@ -191,10 +193,22 @@ final class FactBuilder {
     }
 
     private void add(String written, String path, Access access, String origin, Command command) {
-        String real = PathNormalizer.resolveReal(path);
+        String real = real(path);
         FileAccess fileAccess = new FileAccess(accesses.size(), access, written, path, real, origin, command);
         accesses.add(fileAccess);
         facts.add(fileAccess);
+    }
+
+    /**
+     * @throws IllegalArgumentException when links loop or cannot be read
+     */
+    private String real(String path) {
+        String known = realPaths.get(path);
+        if (known == null) {
+            known = PathNormalizer.resolveReal(path);
+            realPaths.put(path, known);
+        }
+        return known;
     }
 
     private void invalid(String written, String message) {
@@ -217,7 +231,7 @@ final class FactBuilder {
             try {
                 String path = here.normalize(target);
                 facts.add(new Operand(command, word, path));
-                String real = PathNormalizer.resolveReal(path);
+                String real = real(path);
                 if (!real.equals(path)) {
                     facts.add(new Operand(command, word, real));
                 }

@@ -2,7 +2,7 @@ package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Finding;
-import dev.cordon.fact.ProtectedPath;
+import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.Trust;
 import dev.cordon.profile.Profile;
 import dev.cordon.request.Request;
@@ -45,7 +45,7 @@ public final class PolicyEngine {
     private final List<RuleDir> dirs;
     private final List<Object> fingerprint;
     private final AtomicReference<ProfileFacts> lastProfile = new AtomicReference<>();
-    private final AtomicReference<Map.Entry<List<Path>, List<ProtectedPath>>> lastProtected = new AtomicReference<>();
+    private final AtomicReference<Map.Entry<List<Path>, PolicyFiles>> lastProtected = new AtomicReference<>();
     private final KieSessionsPool trustedSessions;
     private final KieSessionsPool untrustedSessions;
 
@@ -152,12 +152,12 @@ public final class PolicyEngine {
         return rules.files();
     }
 
-    private List<ProtectedPath> protectedPaths(List<Path> policyFiles) {
-        Map.Entry<List<Path>, List<ProtectedPath>> last = lastProtected.get();
+    private PolicyFiles protectedPaths(List<Path> policyFiles) {
+        Map.Entry<List<Path>, PolicyFiles> last = lastProtected.get();
         if (last != null && last.getKey().equals(policyFiles)) {
             return last.getValue();
         }
-        List<ProtectedPath> built = ProtectedPaths.of(policyFiles);
+        PolicyFiles built = ProtectedPaths.of(policyFiles);
         lastProtected.set(Map.entry(List.copyOf(policyFiles), built));
         return built;
     }

@@ -4,7 +4,7 @@ import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.DeniedCommandPattern;
 import dev.cordon.fact.PathList;
-import dev.cordon.fact.PathPattern;
+import dev.cordon.fact.PathGlobs;
 import dev.cordon.fact.Policy;
 import dev.cordon.fact.ProfileCommandRule;
 import dev.cordon.fact.ProfilePathRule;
@@ -32,12 +32,8 @@ record ProfileFacts(Profile profile, List<Object> facts) {
         List<Object> facts = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         facts.add(Policy.of(profile));
-        for (String glob : profile.deniedPaths()) {
-            add(facts, problems, profile, "denied_paths", () -> new PathPattern(PathList.DENIED, glob));
-        }
-        for (String glob : profile.allowedPaths()) {
-            add(facts, problems, profile, "allowed_paths", () -> new PathPattern(PathList.ALLOWED, glob));
-        }
+        add(facts, problems, profile, "denied_paths", () -> new PathGlobs(PathList.DENIED, profile.deniedPaths()));
+        add(facts, problems, profile, "allowed_paths", () -> new PathGlobs(PathList.ALLOWED, profile.allowedPaths()));
         for (int i = 0; i < profile.pathRules().size(); i++) {
             int order = i;
             Profile.PathRule rule = profile.pathRules().get(i);

@@ -12,9 +12,9 @@ import dev.cordon.fact.Gate;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PathList;
-import dev.cordon.fact.PathPattern;
+import dev.cordon.fact.PathGlobs;
 import dev.cordon.fact.Policy;
-import dev.cordon.fact.ProtectedPath;
+import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
 import dev.cordon.profile.Profile;
@@ -41,8 +41,8 @@ import java.util.Set;
 public final class UntrustedRuleCheck {
 
     private static final List<Class<?>> FACT_TYPES = List.of(Call.class, Command.class, FileAccess.class,
-            Operand.class, Assignment.class, ShellFunction.class, ParseProblem.class, PathPattern.class,
-            ProtectedPath.class, Policy.class, Finding.class, Gate.class, Decision.class, Access.class,
+            Operand.class, Assignment.class, ShellFunction.class, ParseProblem.class, PathGlobs.class,
+            PolicyFiles.class, Policy.class, Finding.class, Gate.class, Decision.class, Access.class,
             ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class);
 
     private static final Set<String> KEYWORDS = Set.of("package", "import", "dialect", "rule", "when", "then",

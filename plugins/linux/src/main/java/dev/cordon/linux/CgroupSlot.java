@@ -117,25 +117,6 @@ final class CgroupSlot {
         thread.interrupt();
     }
 
-    /** Leaves and removes the directories of a slot that was never used (at JVM exit). */
-    void discard() {
-        leave();
-        if (thread != null) {
-            try {
-                thread.join(TimeUnit.SECONDS.toMillis(1));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        for (Path dir : dirs.values()) {
-            try {
-                Files.deleteIfExists(dir);
-            } catch (IOException e) {
-                // Swept by the next JVM that makes run cgroups here.
-            }
-        }
-    }
-
     private void park() {
         try {
             String tid = Long.toString(Syscalls.gettid());

@@ -6,6 +6,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code cgroup.procs} file must be reachable under the child's confinement ({@link
  * RunCgroup#childNeeds()}).
  */
-public final class Cgroups {
+public final class Cgroups implements AutoCloseable {
 
     /** Which cgroup version a run uses. */
     public enum Version {
@@ -36,12 +37,14 @@ public final class Cgroups {
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
     private static final String PREFIX = "cordon-";
+    private static final int REMOVE_ATTEMPTS = 70;
 
 
     private final Version version;
     private final Map<String, Path> parents;
     private CompletableFuture<CgroupSlot> spare;
     private boolean hookAdded;
+    private boolean closed;
     private java.util.concurrent.ScheduledExecutorService background;
     private final java.util.concurrent.atomic.AtomicBoolean swept = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -120,9 +123,12 @@ public final class Cgroups {
         if (limits.maxProcesses() > 0 && !limitsProcesses()) {
             throw new KernelException("no pids controller is available to limit processes", 0);
         }
-        CgroupSlot slot = takeSpare();
+        // A memory cgroup costs about half a millisecond per run (making it, and a fresh one
+        // slows the child's first page faults), so only runs with a memory limit get one.
+        Controllers needed = limits.memoryBytes() > 0 ? Controllers.WITH_MEMORY : Controllers.WITHOUT_MEMORY;
+        CgroupSlot slot = needed == Controllers.WITHOUT_MEMORY ? takeSpare() : null;
         if (slot == null) {
-            slot = CgroupSlot.prepare(version, nextDirs());
+            slot = CgroupSlot.prepare(version, nextDirs(needed));
         }
         return RunCgroup.open(this, slot, limits);
     }
@@ -153,7 +159,7 @@ public final class Cgroups {
     }
 
     synchronized void prepareSpare() {
-        if (spare != null) {
+        if (spare != null || closed) {
             return;
         }
         if (!hookAdded) {
@@ -164,11 +170,30 @@ public final class Cgroups {
         spare = next;
         background().execute(() -> {
             try {
-                next.complete(CgroupSlot.prepare(version, nextDirs()));
+                next.complete(CgroupSlot.prepare(version, nextDirs(Controllers.WITHOUT_MEMORY)));
             } catch (KernelException | RuntimeException e) {
                 next.completeExceptionally(e);
             }
         });
+    }
+
+    /**
+     * Stops preparing cgroups ahead, removes the prepared one and waits (a bounded time) for the
+     * queued removals. Runs already made keep working; later runs make their cgroup on demand.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        shutDown();
+        synchronized (this) {
+            if (background != null) {
+                // Retries already scheduled still run; then the thread ends.
+                background.shutdown();
+                background = null;
+            }
+        }
     }
 
     /**
@@ -194,7 +219,9 @@ public final class Cgroups {
         }
         if (last != null) {
             try {
-                last.get(1, java.util.concurrent.TimeUnit.SECONDS).discard();
+                CgroupSlot slot = last.get(1, java.util.concurrent.TimeUnit.SECONDS);
+                slot.leave();
+                removeDirs(slot.dirs().values(), 0);
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                 // Nothing was made, or it is still being made: the next JVM sweeps it.
             } catch (InterruptedException e) {
@@ -203,19 +230,44 @@ public final class Cgroups {
         }
     }
 
-    private Map<String, Path> nextDirs() {
+    /** Which v1 hierarchies a run cgroup joins. */
+    private enum Controllers {
+        WITH_MEMORY,
+        WITHOUT_MEMORY
+    }
+
+    private Map<String, Path> nextDirs(Controllers controllers) {
         if (swept.compareAndSet(false, true)) {
             sweepStale();
         }
         String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
         Map<String, Path> dirs = new LinkedHashMap<>();
-        parents.forEach((controller, parent) -> dirs.put(controller, parent.resolve(name)));
+        parents.forEach((controller, parent) -> {
+            if (!controller.equals("memory") || controllers == Controllers.WITH_MEMORY) {
+                dirs.put(controller, parent.resolve(name));
+            }
+        });
         return dirs;
     }
 
-    /** Runs a task again later, off the caller's path (a cgroup that is still busy). */
-    void backgroundLater(Runnable task, java.time.Duration delay) {
-        background().schedule(task, delay.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    /**
+     * Removes run cgroup directories in the background, retrying while they are busy (a thread
+     * that just ended, killed processes not yet reaped by their new parent: some init processes
+     * reap slowly). After about a minute the next JVM's sweep is left to do it.
+     */
+    void removeDirs(java.util.Collection<Path> dirs, int attempt) {
+        List<Path> busy = new java.util.ArrayList<>();
+        for (Path dir : dirs) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                busy.add(dir);
+            }
+        }
+        if (!busy.isEmpty() && attempt < REMOVE_ATTEMPTS) {
+            background().schedule(() -> removeDirs(busy, attempt + 1), Math.min(1000, 10L << Math.min(attempt, 7)),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
     }
 
     private synchronized java.util.concurrent.ScheduledExecutorService background() {

@@ -26,8 +26,6 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
-    /** About a minute of retries; after that the next JVM's sweep removes the directory. */
-    private static final int REMOVE_ATTEMPTS = 64;
 
     private final Cgroups owner;
     private final CgroupSlot slot;
@@ -243,27 +241,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return version == Cgroups.Version.V1 ? dirs.get("pids") : dirs.get("unified");
     }
 
-    /**
-     * Removes the directories, retrying later while they are busy: killed processes stay charged
-     * to the cgroup until their new parent reaps them, which some init processes do slowly.
-     */
-    private void remove() {
-        remove(0);
-    }
-
-    private synchronized void remove(int attempt) {
+    /** Moves stray JVM threads out, then removes the directories (retrying while busy). */
+    private synchronized void remove() {
         moveOwnThreadsBack();
-        boolean busy = false;
-        for (Path dir : dirs.values()) {
-            try {
-                Files.deleteIfExists(dir);
-            } catch (IOException e) {
-                busy = true;
-            }
-        }
-        if (busy && attempt < REMOVE_ATTEMPTS) {
-            owner.backgroundLater(() -> remove(attempt + 1), Duration.ofMillis(Math.min(1000, 20L << Math.min(attempt, 6))));
-        }
+        owner.removeDirs(dirs.values(), 0);
     }
 
     /** The counters of the limits this run has; files of limits it does not have are not read. */

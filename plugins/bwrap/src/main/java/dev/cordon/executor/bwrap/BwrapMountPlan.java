@@ -52,7 +52,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
      */
     static BwrapMountPlan plan(Confinement confinement, Path cwd, BwrapFileSystem files, long tmpBytes)
             throws ExecutorException {
-        return new Planner(files).plan(confinement, cwd, tmpBytes);
+        return new Planner(new BwrapFileMemo(files)).plan(confinement, cwd, tmpBytes);
     }
 
     /**

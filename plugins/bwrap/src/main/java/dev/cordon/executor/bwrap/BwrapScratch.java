@@ -27,7 +27,7 @@ final class BwrapScratch implements AutoCloseable {
     /** The seccomp program file for a socket policy. */
     synchronized Path seccomp(Arch arch, SeccompProgram.Sockets sockets) throws IOException {
         Path program = programs.get(sockets);
-        if (program == null) {
+        if (program == null || !Files.isRegularFile(program)) {
             program = directory().resolve("seccomp-" + sockets.name().toLowerCase(java.util.Locale.ROOT) + ".bpf");
             Files.write(program, SeccompProgram.build(arch, sockets));
             program.toFile().deleteOnExit();

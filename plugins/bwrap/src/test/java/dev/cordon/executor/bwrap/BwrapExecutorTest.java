@@ -116,6 +116,8 @@ class BwrapExecutorTest extends ExecutorConformance {
     @Test
     void concurrentRunsShareAPlaceholderAndTheLastOneRemovesIt() throws Exception {
         Path env = fixture.workspace().resolve(".env");
+        Path started = fixture.workspace().resolve("started");
+        Path go = fixture.workspace().resolve("go");
         Confinement base = fixture.confinement(NetworkPolicy.NONE, Limits.NONE);
         List<Path> hidden = new ArrayList<>(base.hiddenPaths());
         hidden.add(env);
@@ -123,19 +125,20 @@ class BwrapExecutorTest extends ExecutorConformance {
                 base.readOnlyPaths(), hidden, base.network(), base.limits());
         CompletableFuture<ExecResult> slow = CompletableFuture.supplyAsync(() -> {
             try {
-                return run(fixture.request(List.of("/bin/sh", "-c", "sleep 1.5; echo late > .env || echo still masked"),
-                        Duration.ofSeconds(20), confinement));
+                return run(fixture.request(List.of("/bin/sh", "-c", "touch started; while [ ! -e go ]; do sleep 0.05; done;"
+                        + " echo late > .env || echo still masked"), Duration.ofSeconds(20), confinement));
             } catch (ExecutorException e) {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(500);
+        awaitFile(started);
 
         ExecResult quick = run(fixture.request(List.of("/bin/sh", "-c", "echo early > .env || echo masked"),
                 Duration.ofSeconds(20), confinement));
 
         assertEquals("masked\n", quick.stdout());
         assertTrue(Files.exists(env), "the placeholder went away while another run still used it");
+        Files.createFile(go);
         assertEquals("still masked\n", slow.get(20, TimeUnit.SECONDS).stdout());
         assertFalse(Files.exists(env), "the last run must remove the placeholder");
     }
@@ -294,7 +297,7 @@ class BwrapExecutorTest extends ExecutorConformance {
 
     @Test
     void killEndsARunningSandbox() throws Exception {
-        ExecRequest request = fixture.sh("sleep 30", Duration.ofSeconds(30));
+        ExecRequest request = fixture.sh("touch started; sleep 30", Duration.ofSeconds(30));
         CompletableFuture<ExecResult> running = CompletableFuture.supplyAsync(() -> {
             try {
                 return run(request);
@@ -302,7 +305,7 @@ class BwrapExecutorTest extends ExecutorConformance {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(500);
+        awaitFile(fixture.workspace().resolve("started"));
         long start = System.nanoTime();
         executor.kill(request.runId());
         ExecResult result = running.get(10, TimeUnit.SECONDS);
@@ -310,6 +313,14 @@ class BwrapExecutorTest extends ExecutorConformance {
         assertTrue((System.nanoTime() - start) / 1_000_000 < 5000);
         assertEquals(9, result.signal());
         assertTrue(result.notes().contains("cancelled; the process tree was killed"), result.notes()::toString);
+    }
+
+    private static void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(file)) {
+            assertTrue(System.nanoTime() < deadline, "the first run did not start");
+            Thread.sleep(20);
+        }
     }
 
     private static List<String> list(Path dir) throws IOException {

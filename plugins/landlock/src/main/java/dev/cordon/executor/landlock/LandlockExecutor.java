@@ -7,6 +7,7 @@ import dev.cordon.executor.support.ProcessTree;
 import dev.cordon.executor.support.Requests;
 import dev.cordon.executor.support.RunOutcome;
 import dev.cordon.linux.CgroupEvents;
+import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
 import dev.cordon.linux.LandlockRuleset;
@@ -39,6 +40,8 @@ public final class LandlockExecutor implements Executor {
 
     /** Above {@code local}, below {@code bwrap}, which adds fresh mount, PID and network namespaces. */
     public static final int PRIORITY = 100;
+
+    private static boolean coreDumpsOff;
 
     private final ProcessRunner runner = new ProcessRunner();
     private final java.util.Map<SeccompProgram.Sockets, byte[]> filters = new java.util.concurrent.ConcurrentHashMap<>();
@@ -90,6 +93,7 @@ public final class LandlockExecutor implements Executor {
             throw new ExecutorException("landlock needs a confinement to enforce");
         }
         LandlockNetwork.check(confinement.network());
+        disableCoreDumps();
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
         try {
@@ -105,7 +109,7 @@ public final class LandlockExecutor implements Executor {
                 if (LandlockRlimits.needsShell(limits, memory)) {
                     builder.command(LandlockRlimits.wrap(builder.command(), limits, memory));
                 }
-                return withoutCoreDumps(confined.launch(builder), tree);
+                return confined.launch(builder);
             };
             RunOutcome outcome = run(request, listener, launcher, tree);
             CgroupEvents events = cgroup != null ? cgroup.events() : CgroupEvents.NONE;
@@ -123,6 +127,15 @@ public final class LandlockExecutor implements Executor {
         runner.cancel(runId);
     }
 
+    /** Removes the cgroup prepared for the next run and finishes pending cleanup. */
+    @Override
+    public void close() {
+        LandlockHost machine = host;
+        if (machine != null) {
+            machine.cgroups().ifPresent(Cgroups::close);
+        }
+    }
+
     private RunOutcome run(ExecRequest request, OutputListener listener, Launcher launcher, ProcessTree tree)
             throws ExecutorException {
         try {
@@ -134,18 +147,6 @@ public final class LandlockExecutor implements Executor {
             throw new ExecutorException(Requests.startFailure(request, e), e);
         } catch (IllegalArgumentException e) {
             throw new ExecutorException(e.getMessage(), e);
-        }
-    }
-
-    /** Sets core = 0; a child whose limit cannot be set does not keep running. */
-    private static Process withoutCoreDumps(Process process, ProcessTree tree) throws IOException {
-        try {
-            LandlockRlimits.noCoreDumps(process.pid());
-            return process;
-        } catch (KernelException e) {
-            tree.killAll();
-            process.toHandle().destroyForcibly();
-            throw new IOException("cannot set resource limits: " + e.getMessage(), e);
         }
     }
 
@@ -202,5 +203,17 @@ public final class LandlockExecutor implements Executor {
             }
         }
         return result;
+    }
+
+    /** Once per process before the first run; without it no command runs. */
+    private static synchronized void disableCoreDumps() throws ExecutorException {
+        if (!coreDumpsOff) {
+            try {
+                LandlockRlimits.noCoreDumpsForThisProcess();
+            } catch (KernelException e) {
+                throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
+            }
+            coreDumpsOff = true;
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.cordon.executor.landlock;
 
-import dev.cordon.linux.Errno;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Rlimits;
 import dev.cordon.spi.Limits;
@@ -17,9 +16,8 @@ import java.util.List;
  * its first command by then, and that command runs unlimited. So when a CPU, file-size or
  * address-space limit is asked for, the command is started through {@code /bin/sh}, which sets
  * the limits on itself with {@code ulimit} and then {@code exec}s the command: race-free, at the
- * cost of one more exec. Core = 0 is set with {@code prlimit} after the start (a race that can
- * only let an early child dump core); processes and memory are limited by the cgroup, from
- * before the first instruction.
+ * cost of one more exec. Core = 0 is set once on cordon's own process, so every child inherits
+ * it; processes and memory are limited by the cgroup, from before the first instruction.
  */
 final class LandlockRlimits {
 
@@ -68,14 +66,12 @@ final class LandlockRlimits {
         return wrapped;
     }
 
-    /** Core = 0 on a started child; a child that already ended needs nothing. */
-    static void noCoreDumps(long pid) throws KernelException {
-        try {
-            Rlimits.set(pid, Rlimits.Resource.CORE, 0, 0);
-        } catch (KernelException e) {
-            if (e.errno() != Errno.ESRCH) {
-                throw e;
-            }
-        }
+    /**
+     * Core = 0, soft and hard, for this whole process, once: every child inherits it from the
+     * start (no race), and cordon's own memory, which holds the secrets it keeps from its
+     * children, is never written to a core file either. A JVM crash still writes its hs_err log.
+     */
+    static void noCoreDumpsForThisProcess() throws KernelException {
+        Rlimits.set(0, Rlimits.Resource.CORE, 0, 0);
     }
 }

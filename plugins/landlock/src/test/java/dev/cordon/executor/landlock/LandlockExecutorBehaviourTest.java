@@ -92,6 +92,13 @@ class LandlockExecutorBehaviourTest {
     }
 
     @Test
+    void coreDumpsAreOffAndCannotBeTurnedOn() throws Exception {
+        ExecResult result = executor.execute(fixture.sh("ulimit -c; ulimit -H -c; ulimit -c unlimited 2>/dev/null || echo refused",
+                Duration.ofSeconds(10)), OutputListener.NONE);
+        assertEquals("0\n0\nrefused\n", result.stdout());
+    }
+
+    @Test
     void signalsCannotReachOutsideTheSandbox() throws Exception {
         assumeTrue(Integer.parseInt(executor.probe().facts().get("landlock.abi.used")) >= 6, "signal scoping needs abi 6");
         Process outsider = new ProcessBuilder("sleep", "30").start();

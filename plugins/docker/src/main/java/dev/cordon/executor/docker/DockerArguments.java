@@ -1,0 +1,106 @@
+package dev.cordon.executor.docker;
+
+import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Limits;
+import dev.cordon.spi.NetworkPolicy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code docker run} argv of one command. Options use the {@code --name=value} form so a
+ * value can never be read as another option. The container is removed when it ends, starts no
+ * image entrypoint (the program is set with {@code --entrypoint}, so the command runs exactly as
+ * given), has a read-only root, no capabilities, no privilege gain, a private IPC namespace, an
+ * init process as PID 1 (so a command can signal itself and zombies are reaped), no logging of
+ * its output by the daemon, and never pulls an image on its own.
+ */
+final class DockerArguments {
+
+    /** The smallest memory limit docker accepts. */
+    static final long MIN_MEMORY = 6L << 20;
+
+    /** Size of the private {@code /tmp} when no memory limit bounds it. */
+    static final long DEFAULT_TMP_SIZE = 512L << 20;
+
+    /**
+     * What one run needs besides the request.
+     *
+     * @param client the docker binary
+     * @param image the image
+     * @param name the container's name, for {@code docker kill}
+     * @param user who runs the command
+     * @param envFile the environment file of the run
+     * @param networkName the network used when the policy allows the network
+     */
+    record Run(Path client, String image, String name, DockerUser user, Path envFile, String networkName) {
+    }
+
+    private DockerArguments() {
+    }
+
+    /** The size of the private {@code /tmp}: the memory limit when there is one. */
+    static long tmpSize(Limits limits) {
+        return limits.memoryBytes() > 0 ? limits.memoryBytes() : DEFAULT_TMP_SIZE;
+    }
+
+    static List<String> argv(Run run, DockerMountPlan plan, NetworkPolicy network, Limits limits, Path cwd,
+            List<String> command) throws ExecutorException {
+        if (command.get(0).isEmpty()) {
+            throw new ExecutorException("the program name is empty");
+        }
+        if (!plan.shows(cwd)) {
+            throw new ExecutorException("the working directory `" + cwd + "` is not inside a root the container shows");
+        }
+        List<String> argv = new ArrayList<>(List.of(run.client().toString(), "run", "--rm", "--name=" + run.name(), "--init",
+                "--pull=never", "--read-only", "--cap-drop=ALL", "--security-opt=no-new-privileges", "--ipc=private",
+                "--log-driver=none", "--network=" + network(network, run.networkName()), "--user=" + run.user().render()));
+        if (limits.memoryBytes() > 0) {
+            if (limits.memoryBytes() < MIN_MEMORY) {
+                throw new ExecutorException("docker needs a memory limit of at least 6 MiB, got " + limits.memoryBytes() + " bytes");
+            }
+            argv.add("--memory=" + limits.memoryBytes());
+            // The same value for memory plus swap: no swap on top of the limit.
+            argv.add("--memory-swap=" + limits.memoryBytes());
+        }
+        if (limits.maxProcesses() > 0) {
+            argv.add("--pids-limit=" + limits.maxProcesses());
+        }
+        if (limits.cpuSeconds() > 0) {
+            argv.add("--ulimit=cpu=" + limits.cpuSeconds() + ":" + limits.cpuSeconds());
+        }
+        if (limits.fileSizeBytes() > 0) {
+            argv.add("--ulimit=fsize=" + limits.fileSizeBytes() + ":" + limits.fileSizeBytes());
+        }
+        argv.add("--ulimit=core=0:0");
+        for (DockerMount mount : plan.mounts()) {
+            argv.add("--mount=" + mount.render());
+        }
+        argv.add("--env-file=" + run.envFile());
+        argv.add("--workdir=" + cwd.normalize());
+        argv.add("--entrypoint=" + command.get(0));
+        argv.add(run.image());
+        argv.addAll(command.subList(1, command.size()));
+        return argv;
+    }
+
+    private static String network(NetworkPolicy policy, String networkName) throws ExecutorException {
+        return switch (policy.mode()) {
+            case NONE -> "none";
+            case ALLOW_LIST -> {
+                if (!policy.allow().isEmpty()) {
+                    throw new ExecutorException("a network allow-list needs a filtering proxy, which the docker executor does not run;"
+                            + " use network mode none or full");
+                }
+                yield "none";
+            }
+            case FULL -> {
+                if (!policy.deny().isEmpty()) {
+                    throw new ExecutorException("docker cannot refuse single destinations such as `" + policy.deny().get(0)
+                            + "`: a container joins a network whole or not at all");
+                }
+                yield networkName;
+            }
+        };
+    }
+}

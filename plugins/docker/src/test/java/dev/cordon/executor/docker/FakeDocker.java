@@ -1,0 +1,33 @@
+package dev.cordon.executor.docker;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Installs {@code fake-docker.sh} as an executable in a test's directory. */
+final class FakeDocker {
+
+    private FakeDocker() {
+    }
+
+    static Path install(Path directory) throws IOException {
+        Path script = directory.resolve("docker");
+        try (InputStream in = FakeDocker.class.getResourceAsStream("fake-docker.sh")) {
+            Files.write(script, in.readAllBytes());
+        }
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script;
+    }
+
+    /** Settings that use the fake, with the given {@code FAKE_DOCKER_*} variables. */
+    static DockerSettings settings(Path fake, Map<String, String> behaviour) {
+        Map<String, String> env = new HashMap<>(behaviour);
+        env.put("PATH", "/usr/bin:/bin");
+        return new DockerSettings(Optional.of(fake), "cordon-test:1", "bridge", env, "Linux");
+    }
+}
