@@ -66,9 +66,13 @@ public final class PolicyCheckCommand implements Callable<Integer> {
                 problems.addAll(e.problems());
             }
         }
-        String summary = "checked " + rules + " rules in " + resolution.ruleDirs().size() + " folders, "
-                + names.size() + " profiles, " + examples + " examples";
+        String summary = "checked " + count(rules, "rule") + " in " + count(resolution.ruleDirs().size(), "folder")
+                + ", " + count(names.size(), "profile") + ", " + count(examples, "example");
         return report(out, new ArrayList<>(problems), summary);
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static int report(PrintWriter out, List<Problem> problems, String summary) {

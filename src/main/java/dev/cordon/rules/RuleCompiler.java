@@ -61,9 +61,14 @@ public final class RuleCompiler {
             builder.add(resource, ResourceType.DRL);
         }
         if (builder.hasErrors()) {
+            List<Problem> found = new ArrayList<>();
             for (KnowledgeBuilderError error : builder.getErrors()) {
-                problems.add(toProblem(error, bySource));
+                found.add(toProblem(error, bySource));
             }
+            // Drools adds this after any syntax error; it says nothing the first error does not.
+            found.removeIf(p -> p.message().equalsIgnoreCase("parser returned a null package")
+                    && found.stream().anyMatch(o -> o != p && o.file().equals(p.file())));
+            problems.addAll(found);
             return null;
         }
         return builder.newKieBase();
@@ -95,7 +100,7 @@ public final class RuleCompiler {
             return "rule file does not compile";
         }
         String first = message.strip().lines().filter(l -> !l.isBlank()).findFirst().orElse(message).strip();
-        first = first.replaceFirst("^\\[ERR \\d+]\\s*", "");
+        first = first.replaceFirst("^\\[ERR \\d+]\\s*", "").replaceFirst("^line \\d+:\\d+\\s+", "");
         if (first.endsWith(".")) {
             first = first.substring(0, first.length() - 1);
         }

@@ -32,10 +32,13 @@ class RuleCompilerTest {
     void syntaxErrorNamesFileLineAndColumn(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("team.drl"), HEADER + "\nrule \"team.broken\"\nwhen\n"
                 + "    $c : Command( program == )\nthen\nend\n");
-        Problem p = compileFails(dir).problems().get(0);
+        List<Problem> problems = compileFails(dir).problems();
+        assertEquals(1, problems.size(), problems.toString());
+        Problem p = problems.get(0);
         assertEquals(RuleFiles.display(file), p.file());
         assertEquals(9, p.line(), p.render());
-        assertTrue(p.column() > 0, p.render());
+        assertEquals(28, p.column(), p.render());
+        assertEquals("no viable alternative at input ')' in rule \"team.broken\"", p.message());
     }
 
     @Test

@@ -210,6 +210,10 @@ final class BwrapRunner implements AutoCloseable {
         List<String> notes = new ArrayList<>();
         if (request.confinement().network().mode() == NetworkPolicy.Mode.FULL) {
             notes.add("the command shared the host's network, as the profile allows");
+            if (!request.confinement().network().deny().isEmpty()) {
+                notes.add("the denied destinations (`" + String.join("`, `", request.confinement().network().deny())
+                        + "`) are refused by the policy, not by the kernel");
+            }
         }
         if (request.confinement().limits().memoryBytes() > 0 && memory == MemoryEnforcement.ADDRESS_SPACE) {
             notes.add("memory was limited per process (address space), not for the whole tree: no memory cgroup is available");

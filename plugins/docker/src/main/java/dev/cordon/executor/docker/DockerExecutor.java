@@ -95,9 +95,12 @@ public final class DockerExecutor implements Executor {
             builder.environment().clear();
             builder.environment().putAll(settings.clientEnv());
             RunOutcome outcome;
-            try (DockerPlaceholders.Reservation ignored = DockerPlaceholders.reserve(plan.placeholders())) {
+            DockerPlaceholders.Reservation placeholders = DockerPlaceholders.reserve(plan.placeholders());
+            try {
                 outcome = runner.run(builder, new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(),
                         Launcher.DIRECT, new DockerContainerTree(new DockerClient(settings), name)), listener);
+            } finally {
+                placeholders.close();
             }
             refusedByDocker(outcome);
             return outcome.toResult(id(), DockerViolations.read(outcome.stderr(), outcome.status(), confinement), List.of());

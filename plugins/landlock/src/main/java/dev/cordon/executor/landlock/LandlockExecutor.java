@@ -92,7 +92,7 @@ public final class LandlockExecutor implements Executor {
         if (confinement == null) {
             throw new ExecutorException("landlock needs a confinement to enforce");
         }
-        LandlockNetwork.check(confinement.network());
+        List<String> networkNotes = LandlockNetwork.check(confinement.network());
         disableCoreDumps();
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
@@ -114,7 +114,9 @@ public final class LandlockExecutor implements Executor {
             RunOutcome outcome = run(request, listener, launcher, tree);
             CgroupEvents events = cgroup != null ? cgroup.events() : CgroupEvents.NONE;
             List<Violation> violations = LandlockEvidence.read(outcome, plan, request.cwd(), limits, events);
-            return outcome.toResult(id(), violations, notes(machine));
+            List<String> notes = new java.util.ArrayList<>(notes(machine));
+            notes.addAll(networkNotes);
+            return outcome.toResult(id(), violations, notes);
         } finally {
             if (cgroup != null) {
                 cgroup.close();

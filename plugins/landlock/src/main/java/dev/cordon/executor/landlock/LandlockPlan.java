@@ -25,7 +25,8 @@ import java.util.Optional;
  * costs, stated plainly: no new entry can be created directly in a directory on the way to a
  * protected path (the right to create would cover the protected path too), entries created in it
  * after the run started are not accessible, and the names inside a hidden directory can be
- * listed, though not read.
+ * listed, though not read. Inside a write root that cost would break ordinary work, so there only
+ * existing hidden paths are carved out (see the constructor).
  */
 final class LandlockPlan {
 
@@ -48,6 +49,7 @@ final class LandlockPlan {
     private final NetworkPolicy.Mode network;
     private final List<Path> writeRoots;
     private final List<Path> readableRoots = new ArrayList<>();
+    private final List<Path> uncarved = new ArrayList<>();
 
     private LandlockPlan(int abi, Confinement confinement) {
         this.abi = abi;
@@ -56,11 +58,25 @@ final class LandlockPlan {
         readableRoots.addAll(writeRoots);
         this.handledFs = Landlock.fsRights(abi);
         this.network = confinement.network().mode();
+        // Carving a path out of a write root takes the right to create entries from every directory
+        // on the way to it: `.git/hooks` would stop `git commit`, a missing `.vscode` would stop
+        // creating any file at the workspace root. Inside write roots only existing hidden paths
+        // (secrets) are carved; the rest is left to the policy layer, and bwrap enforces it.
         for (Path hidden : confinement.hiddenPaths()) {
-            protectedPaths.add(new Protected(normal(hidden), Protection.HIDDEN));
+            Path path = normal(hidden);
+            if (insideWriteRoot(path) && !Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+                uncarved.add(path);
+            } else {
+                protectedPaths.add(new Protected(path, Protection.HIDDEN));
+            }
         }
         for (Path readOnly : confinement.readOnlyPaths()) {
-            protectedPaths.add(new Protected(normal(readOnly), Protection.READ_ONLY));
+            Path path = normal(readOnly);
+            if (insideWriteRoot(path)) {
+                uncarved.add(path);
+            } else {
+                protectedPaths.add(new Protected(path, Protection.READ_ONLY));
+            }
         }
     }
 
@@ -88,6 +104,15 @@ final class LandlockPlan {
 
     int abi() {
         return abi;
+    }
+
+    /** Protected paths inside write roots that the kernel rules leave to the policy layer. */
+    List<Path> uncarved() {
+        return List.copyOf(uncarved);
+    }
+
+    private boolean insideWriteRoot(Path path) {
+        return writeRoots.stream().anyMatch(root -> path.startsWith(root) && !path.equals(root));
     }
 
     long handledFs() {

@@ -70,12 +70,15 @@ final class LandlockProbe {
     private static List<String> enforced(LandlockHost host) {
         List<String> enforced = new ArrayList<>();
         enforced.add("files: reads and executes limited to the read roots, writes to the write roots; hidden and "
-                + "read-only paths carved out (landlock abi " + host.abi() + (host.abi() >= 3 ? ", truncate" : "")
-                + (host.abi() >= 5 ? ", device ioctl" : "") + ")");
+                + "read-only paths carved out of read roots, and existing hidden paths out of write roots (landlock abi "
+                + host.abi() + (host.abi() >= 3 ? ", truncate" : "") + (host.abi() >= 5 ? ", device ioctl" : "") + ")");
+        enforced.add("not by the kernel: read-only paths inside write roots (.git/hooks, .git/config, editor and "
+                + "agent settings) and hidden paths there that do not exist yet; the policy layer refuses writes to "
+                + "them that it can see (bwrap enforces them)");
         enforced.add("network off: " + (host.abi() >= 4 ? "tcp bind and connect refused by landlock; " : "")
                 + "every socket family refused by seccomp");
         enforced.add("network on: unix-domain sockets refused by seccomp (host sockets such as docker.sock); "
-                + "allow-lists and deny-lists are refused, not enforced");
+                + "allow-lists are refused; deny-lists are left to the policy layer and said so in each result");
         if (host.abi() >= 6) {
             enforced.add("signals and abstract unix sockets cannot reach outside the sandbox (landlock abi 6)");
         }

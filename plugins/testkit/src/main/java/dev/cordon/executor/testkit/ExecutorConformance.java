@@ -62,9 +62,33 @@ public abstract class ExecutorConformance extends ProcessConformance {
                 && v.detail().contains(outsideNew.toString())), () -> "no FILE_WRITE violation: " + result.violations());
     }
 
+    /**
+     * Whether the executor keeps read-only paths inside write roots read-only at the OS level.
+     * Landlock cannot without closing their directories to new files, and says so.
+     */
+    protected boolean enforcesReadOnlyPathsInsideWriteRoots() {
+        return true;
+    }
+
+    @Test
+    void newFilesAndFoldersCanBeCreatedAtTheWorkspaceRootNextToProtectedPaths() throws Exception {
+        assumeClaims(Capability.WRITE_ISOLATION);
+        Path project = Files.createDirectories(fixture.workspace().resolve("project"));
+        Path hooks = Files.createDirectories(project.resolve(".git/hooks"));
+        dev.cordon.spi.Confinement confinement = fixture.confinement(NetworkPolicy.NONE, Limits.NONE,
+                List.of(hooks, project.resolve(".git/config"), project.resolve(".vscode")));
+        ExecResult result = run(fixture.request(List.of("/bin/sh", "-c", "cd " + quote(project)
+                + " && echo ok > new.txt && mkdir newdir && echo ok > .git/index.lock && cat new.txt"),
+                Duration.ofSeconds(20), confinement));
+        assertEquals("ok\n", result.stdout(), result::toString);
+        assertTrue(Files.isDirectory(project.resolve("newdir")));
+        assertTrue(Files.exists(project.resolve(".git/index.lock")), "git must be able to lock its index");
+    }
+
     @Test
     void aReadOnlyPathInsideTheWorkspaceStaysReadOnly() throws Exception {
         assumeClaims(Capability.WRITE_ISOLATION);
+        assumeTrue(enforcesReadOnlyPathsInsideWriteRoots(), "this executor leaves them to the policy layer");
         Path hooks = Files.createDirectories(fixture.workspace().resolve("project/.git/hooks"));
         Path sample = Files.writeString(hooks.resolve("pre-commit.sample"), "sample\n");
         Path config = Files.writeString(fixture.workspace().resolve("project/.git/config"), "[core]\n");

@@ -78,14 +78,6 @@ final class WindowsPaths {
         return p.equals(r) || p.startsWith(r.endsWith("/") ? r : r + "/");
     }
 
-    /** The parent of a canonical path, or the path itself at a drive or share root. */
-    static String parent(String canonical) {
-        int slash = canonical.lastIndexOf('/');
-        String parent = canonical.substring(0, slash);
-        return parent.endsWith(":") || parent.chars().filter(c -> c == '/').count() < 3 && parent.startsWith("//")
-                ? canonical.substring(0, slash + 1) : parent;
-    }
-
     /** How many names deep a canonical path is, for shallow-before-deep order. */
     static int depth(String canonical) {
         return (int) canonical.chars().filter(c -> c == '/').count();
