@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
             "  1    internal error",
             "  2    usage error",
             "  3    invalid rules or profiles",
+            "  4    `policy verify`: a case did not get its expected decision",
             "  10   `policy test`: DENY",
             "  11   `policy test`: ASK",
             "  12   `policy test`: SANDBOX",

@@ -3,6 +3,7 @@ package dev.cordon.engine;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.DeniedCommandPattern;
+import dev.cordon.fact.DeniedDestination;
 import dev.cordon.fact.PathList;
 import dev.cordon.fact.PathGlobs;
 import dev.cordon.fact.Policy;
@@ -46,6 +47,9 @@ record ProfileFacts(Profile profile, List<Object> facts) {
         }
         for (String pattern : profile.deniedCommands()) {
             facts.add(DeniedCommandPattern.of(pattern));
+        }
+        for (String entry : profile.network().deny()) {
+            facts.add(DeniedDestination.of(entry));
         }
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);

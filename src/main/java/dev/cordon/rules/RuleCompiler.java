@@ -100,7 +100,7 @@ public final class RuleCompiler {
             return "rule file does not compile";
         }
         String first = message.strip().lines().filter(l -> !l.isBlank()).findFirst().orElse(message).strip();
-        first = first.replaceFirst("^\\[ERR \\d+]\\s*", "").replaceFirst("^line \\d+:\\d+\\s+", "");
+        first = first.replaceFirst("^\\[ERR \\d+]\\s*", "").replaceFirst("^(?i)line \\d+:\\d+\\s+", "");
         if (first.endsWith(".")) {
             first = first.substring(0, first.length() - 1);
         }

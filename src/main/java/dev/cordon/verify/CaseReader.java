@@ -16,7 +16,7 @@ final class CaseReader {
             "rule");
     static final Set<String> EXAMPLE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "rule", "with");
     private static final Set<String> SETTING_KEYS = Set.of("mode", "read_only", "ask_writes", "ask_execute",
-            "allowed_paths", "denied_paths", "denied_commands", "executor");
+            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "executor");
 
     private final String file;
     private final List<Problem> problems;
@@ -109,7 +109,7 @@ final class CaseReader {
         }
         return new ExampleSettings(text(map, "mode"), flag(map, "read_only"), flag(map, "ask_writes"),
                 flag(map, "ask_execute"), list(map, "allowed_paths"), list(map, "denied_paths"), list(map, "denied_commands"),
-                text(map, "executor"));
+                list(map, "network_deny"), text(map, "executor"));
     }
 
     private String text(Yaml.Mapping map, String key) {

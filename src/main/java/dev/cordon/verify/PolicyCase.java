@@ -41,19 +41,22 @@ public record PolicyCase(String file, int line, int column, String tool, String 
      * @param allowedPaths the allowed paths
      * @param deniedPaths extra denied paths
      * @param deniedCommands denied-command patterns
+     * @param networkDeny denied network destinations
      * @param executor the executor that would run it: {@code local} isolates nothing, any other
      *     isolates writes, reads and network
      */
     public record ExampleSettings(String mode, boolean readOnly, boolean askWrites, boolean askExecute,
-            List<String> allowedPaths, List<String> deniedPaths, List<String> deniedCommands, String executor) {
+            List<String> allowedPaths, List<String> deniedPaths, List<String> deniedCommands, List<String> networkDeny,
+            String executor) {
 
         public static final ExampleSettings NONE =
-                new ExampleSettings(null, false, false, false, List.of(), List.of(), List.of(), null);
+                new ExampleSettings(null, false, false, false, List.of(), List.of(), List.of(), List.of(), null);
 
         public ExampleSettings {
             allowedPaths = List.copyOf(allowedPaths);
             deniedPaths = List.copyOf(deniedPaths);
             deniedCommands = List.copyOf(deniedCommands);
+            networkDeny = List.copyOf(networkDeny);
         }
     }
 }

@@ -33,13 +33,17 @@ class RunIT {
     void aWriteOutsideTheWorkspaceThatThePolicyCannotSeeIsStoppedByTheSandbox() throws Exception {
         Cordon cordon = new Cordon(temp.resolve("home"));
         Path workspace = Files.createDirectories(temp.resolve("project"));
-        Path outside = temp.resolve("outside.txt");
+        // The home folder is readable but not writable under the default profile (the temp folder
+        // is writable there, so it would prove nothing).
+        Path outside = cordon.home().resolve("outside.txt");
         Cordon.Result result = cordon.run(workspace, "run", "--json", "--",
                 "python3", "-c", "open('" + outside + "', 'w').write('x')");
         JsonNode json = JSON.readTree(result.out());
         assertEquals("ALLOW", json.get("decision").asText(), result::toString);
         assertTrue(json.get("ran").asBoolean(), result::toString);
         assertTrue(json.get("exit_code").asInt() != 0, result::toString);
+        assertTrue(json.get("stderr").asText().contains("ermission denied")
+                || json.get("stderr").asText().contains("Read-only file system"), result::toString);
         assertFalse(Files.exists(outside), "the sandbox let a write outside the workspace happen");
     }
 

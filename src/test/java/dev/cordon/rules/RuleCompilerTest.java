@@ -37,7 +37,7 @@ class RuleCompilerTest {
         Problem p = problems.get(0);
         assertEquals(RuleFiles.display(file), p.file());
         assertEquals(9, p.line(), p.render());
-        assertEquals(28, p.column(), p.render());
+        assertEquals(30, p.column(), p.render());
         assertEquals("no viable alternative at input ')' in rule \"team.broken\"", p.message());
     }
 

@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Rules of a project the user has not trusted can tighten the policy, never loosen it, and run no code. */
 class UntrustedRulesTest {
@@ -96,6 +98,17 @@ class UntrustedRulesTest {
         assertEquals(12, first.line());
         assertEquals(5, first.column());
         assertTrue(first.message().contains("`java`"), first.message());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"$c.getClass().getClassLoader()", "System.exit( 1 )", "new Thread( )",
+        "$c.text().getBytes()", "kcontext.getKieRuntime().halt()", "drools.halt()"})
+    void untrustedConsequencesAreHeldToTheVocabulary(String code, @TempDir Path project) throws IOException {
+        Files.writeString(project.resolve("evil.drl"), HEADER + "\nrule \"project.evil\"\nwhen\n"
+                + "    $c : Command( )\nthen\n    " + code + ";\nend\n");
+        PolicyException e = assertThrows(PolicyException.class,
+                () -> PolicyEngine.compile(List.of(RuleDir.untrusted(project))));
+        assertTrue(e.problems().get(0).message().startsWith("untrusted project rules may not use `"), e.getMessage());
     }
 
     @Test

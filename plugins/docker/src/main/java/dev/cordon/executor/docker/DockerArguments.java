@@ -6,14 +6,21 @@ import dev.cordon.spi.NetworkPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The {@code docker run} argv of one command. Options use the {@code --name=value} form so a
- * value can never be read as another option. The container is removed when it ends, starts no
- * image entrypoint (the program is set with {@code --entrypoint}, so the command runs exactly as
- * given), has a read-only root, no capabilities, no privilege gain, a private IPC namespace, an
- * init process as PID 1 (so a command can signal itself and zombies are reaped), no logging of
- * its output by the daemon, and never pulls an image on its own.
+ * The docker client argv of one run. The container is created first ({@code docker create}), so
+ * that anything docker refuses is refused before the command runs and docker's warnings do not
+ * mix with the command's error output; then started attached ({@code docker start --attach}),
+ * which streams its output and ends with its status; then removed. Options use the {@code
+ * --name=value} form so a value can never be read as another option.
+ *
+ * <p>The container has a read-only root, no capabilities, no privilege gain, cordon's seccomp
+ * profile, a private IPC namespace, an init process as PID 1 (so a command can signal itself and
+ * zombies are reaped), no logging of its output by the daemon, and never pulls an image by
+ * itself. Its program is {@code /usr/bin/env}, which drops the variables docker adds on its own
+ * ({@code HOSTNAME}, and {@code PATH} when the request has none) and then runs the request's argv
+ * as given: the image's own entrypoint never runs.
  */
 final class DockerArguments {
 
@@ -23,17 +30,23 @@ final class DockerArguments {
     /** Size of the private {@code /tmp} when no memory limit bounds it. */
     static final long DEFAULT_TMP_SIZE = 512L << 20;
 
+    static final String ENV = "/usr/bin/env";
+
+    /** Variables docker puts into every container, whatever it is given. */
+    static final List<String> DOCKER_ADDED = List.of("HOSTNAME", "PATH");
+
     /**
      * What one run needs besides the request.
      *
      * @param client the docker binary
      * @param image the image
-     * @param name the container's name, for {@code docker kill}
+     * @param name the container's name
      * @param user who runs the command
      * @param envFile the environment file of the run
+     * @param seccompFile the seccomp profile of the run
      * @param networkName the network used when the policy allows the network
      */
-    record Run(Path client, String image, String name, DockerUser user, Path envFile, String networkName) {
+    record Run(Path client, String image, String name, DockerUser user, Path envFile, Path seccompFile, String networkName) {
     }
 
     private DockerArguments() {
@@ -44,17 +57,19 @@ final class DockerArguments {
         return limits.memoryBytes() > 0 ? limits.memoryBytes() : DEFAULT_TMP_SIZE;
     }
 
-    static List<String> argv(Run run, DockerMountPlan plan, NetworkPolicy network, Limits limits, Path cwd,
-            List<String> command) throws ExecutorException {
-        if (command.get(0).isEmpty()) {
-            throw new ExecutorException("the program name is empty");
+    static List<String> create(Run run, DockerMountPlan plan, NetworkPolicy network, Limits limits, Path cwd,
+            Map<String, String> env, List<String> command) throws ExecutorException {
+        String program = command.get(0);
+        if (program.isEmpty() || program.indexOf('=') >= 0) {
+            throw new ExecutorException("docker cannot run a program named `" + program + "`: `env` would read it as a variable");
         }
         if (!plan.shows(cwd)) {
             throw new ExecutorException("the working directory `" + cwd + "` is not inside a root the container shows");
         }
-        List<String> argv = new ArrayList<>(List.of(run.client().toString(), "run", "--rm", "--name=" + run.name(), "--init",
-                "--pull=never", "--read-only", "--cap-drop=ALL", "--security-opt=no-new-privileges", "--ipc=private",
-                "--log-driver=none", "--network=" + network(network, run.networkName()), "--user=" + run.user().render()));
+        List<String> argv = new ArrayList<>(List.of(run.client().toString(), "create", "--name=" + run.name(), "--init",
+                "--pull=never", "--read-only", "--cap-drop=ALL", "--security-opt=no-new-privileges",
+                "--security-opt=seccomp=" + run.seccompFile(), "--ipc=private", "--log-driver=none",
+                "--network=" + network(network, run.networkName()), "--user=" + run.user().render()));
         if (limits.memoryBytes() > 0) {
             if (limits.memoryBytes() < MIN_MEMORY) {
                 throw new ExecutorException("docker needs a memory limit of at least 6 MiB, got " + limits.memoryBytes() + " bytes");
@@ -67,7 +82,8 @@ final class DockerArguments {
             argv.add("--pids-limit=" + limits.maxProcesses());
         }
         if (limits.cpuSeconds() > 0) {
-            argv.add("--ulimit=cpu=" + limits.cpuSeconds() + ":" + limits.cpuSeconds());
+            // The soft limit sends SIGXCPU; a hard limit one second later kills what ignores it.
+            argv.add("--ulimit=cpu=" + limits.cpuSeconds() + ":" + (limits.cpuSeconds() + 1));
         }
         if (limits.fileSizeBytes() > 0) {
             argv.add("--ulimit=fsize=" + limits.fileSizeBytes() + ":" + limits.fileSizeBytes());
@@ -78,10 +94,20 @@ final class DockerArguments {
         }
         argv.add("--env-file=" + run.envFile());
         argv.add("--workdir=" + cwd.normalize());
-        argv.add("--entrypoint=" + command.get(0));
+        argv.add("--entrypoint=" + ENV);
         argv.add(run.image());
-        argv.addAll(command.subList(1, command.size()));
+        for (String added : DOCKER_ADDED) {
+            if (!env.containsKey(added)) {
+                argv.addAll(List.of("-u", added));
+            }
+        }
+        argv.add("--");
+        argv.addAll(command);
         return argv;
+    }
+
+    static List<String> start(Path client, String name) {
+        return List.of(client.toString(), "start", "--attach", name);
     }
 
     private static String network(NetworkPolicy policy, String networkName) throws ExecutorException {

@@ -17,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -35,17 +37,23 @@ public final class DockerExecutor implements Executor {
     /** Below the native sandboxes: a container runs the image's tools, not the host's. */
     public static final int PRIORITY = 50;
 
+    static final Duration CREATE_LIMIT = Duration.ofSeconds(60);
+    static final Duration REMOVE_LIMIT = Duration.ofSeconds(30);
+
     private final DockerSettings settings;
     private final DockerHostFiles files;
+    private final String osArch;
     private final ProcessRunner runner = new ProcessRunner();
 
     public DockerExecutor() {
-        this(DockerSettings.from(System.getenv(), System.getProperty("os.name", "")), DockerHostFiles.REAL);
+        this(DockerSettings.from(System.getenv(), System.getProperty("os.name", "")), DockerHostFiles.REAL,
+                System.getProperty("os.arch", ""));
     }
 
-    DockerExecutor(DockerSettings settings, DockerHostFiles files) {
+    DockerExecutor(DockerSettings settings, DockerHostFiles files, String osArch) {
         this.settings = settings;
         this.files = files;
+        this.osArch = osArch;
     }
 
     @Override
@@ -79,31 +87,36 @@ public final class DockerExecutor implements Executor {
         if (confinement == null) {
             throw new ExecutorException("docker needs a confinement to choose what the container shows");
         }
+        List<String> architectures = DockerSeccomp.architectures(osArch).orElseThrow(() -> new ExecutorException(
+                "the docker executor does not know the system call ABIs of `" + osArch + "`"));
         DockerMountPlan plan = DockerMountPlan.of(confinement, files, DockerArguments.tmpSize(confinement.limits()));
         String env = DockerEnvFile.render(request.env());
+        DockerClient docker = new DockerClient(settings);
         Path runDir = null;
         try {
             runDir = Files.createTempDirectory("cordon-docker", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
             Path envFile = Files.writeString(runDir.resolve("env"), env, StandardCharsets.UTF_8);
+            Path seccomp = Files.writeString(runDir.resolve("seccomp.json"), DockerSeccomp.profile(architectures));
             String name = containerName(request.runId());
-            DockerArguments.Run run = new DockerArguments.Run(client, settings.image(), name, DockerUser.ownerOf(envFile),
-                    envFile, settings.network());
-            List<String> argv = DockerArguments.argv(run, plan, confinement.network(), confinement.limits(), request.cwd(),
-                    request.argv());
-            ProcessBuilder builder = new ProcessBuilder(argv).directory(runDir.toFile());
-            builder.environment().clear();
-            builder.environment().putAll(settings.clientEnv());
-            RunOutcome outcome;
+            DockerArguments.Run run = new DockerArguments.Run(client, settings.image(), name, DockerUser.ownerOf(envFile), envFile,
+                    seccomp, settings.network());
+            List<String> create = DockerArguments.create(run, plan, confinement.network(), confinement.limits(), request.cwd(),
+                    request.env(), request.argv());
             DockerPlaceholders.Reservation placeholders = DockerPlaceholders.reserve(plan.placeholders());
             try {
-                outcome = runner.run(builder, new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(),
-                        Launcher.DIRECT, new DockerContainerTree(new DockerClient(settings), name)), listener);
+                DockerClient.Reply created = docker.call(CREATE_LIMIT, create.subList(1, create.size()).toArray(String[]::new));
+                if (!created.ok()) {
+                    throw new ExecutorException("docker could not create the container: " + created.firstError());
+                }
+                try {
+                    return run(request, listener, plan, docker, run, warnings(created.stderr()));
+                } finally {
+                    docker.call(REMOVE_LIMIT, "rm", "--force", name);
+                }
             } finally {
                 placeholders.close();
             }
-            refusedByDocker(outcome);
-            return outcome.toResult(id(), DockerViolations.read(outcome.stderr(), outcome.status(), confinement), List.of());
         } catch (IOException e) {
             throw new ExecutorException("cannot run docker: " + e.getMessage(), e);
         } finally {
@@ -111,22 +124,45 @@ public final class DockerExecutor implements Executor {
         }
     }
 
+    private ExecResult run(ExecRequest request, OutputListener listener, DockerMountPlan plan, DockerClient docker,
+            DockerArguments.Run run, List<String> notes) throws IOException, ExecutorException {
+        Confinement confinement = request.confinement();
+        ProcessBuilder builder = new ProcessBuilder(DockerArguments.start(run.client(), run.name()))
+                .directory(run.envFile().getParent().toFile());
+        builder.environment().clear();
+        builder.environment().putAll(settings.clientEnv());
+        DockerContainerTree tree = new DockerContainerTree(docker, run.name(), confinement.limits().maxProcesses() > 0);
+        RunOutcome outcome = runner.run(builder, new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(),
+                Launcher.DIRECT, tree), listener);
+        boolean oomKilled = false;
+        if (outcome.ending() == RunOutcome.Ending.EXITED && outcome.status().exitCode() != 0) {
+            DockerState state = DockerState.inspect(docker, run.name());
+            if (!state.error().isEmpty()) {
+                throw new ExecutorException("docker could not start the command: " + state.error());
+            }
+            oomKilled = state.oomKilled();
+        }
+        DockerViolations.Evidence evidence = new DockerViolations.Evidence(confinement.network().mode(), confinement.limits(),
+                path -> !plan.showsHost(path) && (files.kind(path) != DockerHostFiles.Kind.MISSING
+                        || path.getParent() != null && files.kind(path.getParent()) != DockerHostFiles.Kind.MISSING),
+                tree.processLimitHit(), oomKilled);
+        return outcome.toResult(id(), DockerViolations.read(outcome.stderr(), outcome.status(), evidence), notes);
+    }
+
     @Override
     public void kill(String runId) {
         runner.cancel(runId);
     }
 
-    /**
-     * Docker reports its own failures (a bad option, a missing image, a program it cannot start)
-     * with a status of 125 to 127 and a {@code docker:} message: the command did not run.
-     */
-    private static void refusedByDocker(RunOutcome outcome) throws ExecutorException {
-        int code = outcome.status().exitCode();
-        if (outcome.ending() == RunOutcome.Ending.EXITED && code >= 125 && code <= 127
-                && outcome.stderr().startsWith("docker: ")) {
-            String first = outcome.stderr().strip().lines().findFirst().orElse("");
-            throw new ExecutorException("docker could not start the command: " + first.substring("docker: ".length()));
+    /** Docker's own warnings about a container it created, as notes of the run. */
+    static List<String> warnings(String stderr) {
+        List<String> notes = new ArrayList<>();
+        for (String line : stderr.split("\n")) {
+            if (line.startsWith("WARNING: ")) {
+                notes.add("docker executor: docker warned: " + line.substring("WARNING: ".length()).strip());
+            }
         }
+        return notes;
     }
 
     /** {@code cordon-RUNID-RANDOM}, limited to the characters docker accepts in a name. */
@@ -145,7 +181,7 @@ public final class DockerExecutor implements Executor {
         try (Stream<Path> paths = Files.walk(directory)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
-            // The run's private directory is left behind; it holds only its environment file.
+            // The run's private directory is left behind; it holds only its environment and seccomp files.
         }
     }
 }

@@ -30,7 +30,7 @@ record DockerMount(Type type, Path source, Path target, Access access, int mode,
         return new DockerMount(Type.BIND, source, target, access, 0, 0);
     }
 
-    /** An empty read-only directory; mode {@code 0} makes even listing it fail. */
+    /** An empty read-only directory. */
     static DockerMount emptyDirectory(Path target, int mode) {
         return new DockerMount(Type.TMPFS, null, target, Access.READ_ONLY, mode, EMPTY_SIZE);
     }

@@ -18,7 +18,7 @@ import java.util.Set;
  * the image provides the system directories, so read roots inside them are served by the image
  * rather than bound from the host. Every other root appears at its own path: write roots bound
  * read-write, read roots read-only. Inside a bound write root, a read-only path is bound again
- * read-only onto itself; a hidden directory gets an empty tmpfs with mode 0 and a hidden file the
+ * read-only onto itself; a hidden directory gets an empty read-only tmpfs and a hidden file the
  * null device. A protected path that does not exist yet still needs a mount point, which docker
  * would create on the host and leave behind: the plan names it as a placeholder (the topmost
  * missing directory on the way to it) that the executor creates before the run and removes
@@ -27,8 +27,9 @@ import java.util.Set;
  * @param mounts in the order docker applies them: shallow before deep, so deeper ones land on top
  * @param placeholders directories to create on the host before the run and remove after
  * @param roots the host roots the container shows, where a working directory may be
+ * @param masked paths inside the roots whose host content the container does not see
  */
-record DockerMountPlan(List<DockerMount> mounts, List<Path> placeholders, List<Path> roots) {
+record DockerMountPlan(List<DockerMount> mounts, List<Path> placeholders, List<Path> roots, List<Path> masked) {
 
     /** Provided by the image; host roots at or under them are not bound. */
     static final List<Path> IMAGE_DIRECTORIES = List.of(
@@ -37,8 +38,11 @@ record DockerMountPlan(List<DockerMount> mounts, List<Path> placeholders, List<P
             Path.of("/boot"));
 
     static final Path TMP = Path.of("/tmp");
-    static final int HIDDEN_MODE = 0;
-    static final int READ_ONLY_MODE = 0555;
+    /**
+     * Mode of an empty stand-in directory. Docker reads a tmpfs mode of 0 as "not set", so the
+     * directory is read-only and empty rather than unreadable: its host content is hidden either way.
+     */
+    static final int EMPTY_MODE = 0555;
     static final int TMP_MODE = 01777;
 
     static DockerMountPlan of(Confinement confinement, DockerHostFiles files, long tmpSizeBytes) {
@@ -66,7 +70,7 @@ record DockerMountPlan(List<DockerMount> mounts, List<Path> placeholders, List<P
             if (files.kind(path) == Kind.MISSING) {
                 Path placeholder = topmostMissing(root.get(), path, files);
                 placeholders.add(placeholder);
-                mounts.put(placeholder, DockerMount.emptyDirectory(placeholder, READ_ONLY_MODE));
+                mounts.put(placeholder, DockerMount.emptyDirectory(placeholder, EMPTY_MODE));
             } else {
                 mounts.put(path, DockerMount.bind(path, path, Access.READ_ONLY));
             }
@@ -77,26 +81,34 @@ record DockerMountPlan(List<DockerMount> mounts, List<Path> placeholders, List<P
                 continue;
             }
             switch (files.kind(path)) {
-                case DIRECTORY -> mounts.put(path, DockerMount.emptyDirectory(path, HIDDEN_MODE));
+                case DIRECTORY -> mounts.put(path, DockerMount.emptyDirectory(path, EMPTY_MODE));
                 case FILE -> mounts.put(path, DockerMount.bind(Path.of("/dev/null"), path, Access.READ_ONLY));
                 case MISSING -> {
                     if (roots.get(root.get()) == Access.READ_WRITE) {
                         Path placeholder = topmostMissing(root.get(), path, files);
                         placeholders.add(placeholder);
-                        mounts.put(placeholder, DockerMount.emptyDirectory(placeholder, HIDDEN_MODE));
+                        mounts.put(placeholder, DockerMount.emptyDirectory(placeholder, EMPTY_MODE));
                     }
                 }
             }
         }
         List<DockerMount> ordered = new ArrayList<>(mounts.values());
         ordered.sort(Comparator.comparingInt(m -> m.target().getNameCount()));
-        return new DockerMountPlan(ordered, List.copyOf(placeholders), List.copyOf(roots.keySet()));
+        List<Path> masked = ordered.stream().filter(m -> m.type() == DockerMount.Type.TMPFS && !m.target().equals(TMP)
+                || m.source() != null && !m.source().equals(m.target())).map(DockerMount::target).toList();
+        return new DockerMountPlan(ordered, List.copyOf(placeholders), List.copyOf(roots.keySet()), masked);
     }
 
     /** Whether the container shows {@code path}: inside a bound root or the private {@code /tmp}. */
     boolean shows(Path path) {
         Path normal = path.normalize();
         return normal.startsWith(TMP) || roots.stream().anyMatch(normal::startsWith);
+    }
+
+    /** Whether the host's {@code path} is what the container sees there: bound, and not masked. */
+    boolean showsHost(Path path) {
+        Path normal = path.normalize();
+        return roots.stream().anyMatch(normal::startsWith) && masked.stream().noneMatch(normal::startsWith);
     }
 
     private static boolean bindable(Path root, List<Path> hidden, DockerHostFiles files) {

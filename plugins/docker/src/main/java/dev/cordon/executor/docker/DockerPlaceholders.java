@@ -64,11 +64,6 @@ final class DockerPlaceholders {
         return reservation;
     }
 
-    /** Whether a run of this JVM holds {@code path}. */
-    static synchronized boolean isHeld(Path path) {
-        return HELD.containsKey(path);
-    }
-
     private static synchronized void release(Path path) {
         Integer count = HELD.get(path);
         if (count == null) {

@@ -12,16 +12,18 @@ import dev.cordon.spi.NetworkPolicy.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DockerArgumentsTest {
 
     private static final Path WS = Path.of("/w");
+    private static final Map<String, String> ENV = Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/me");
     private static final DockerArguments.Run RUN = new DockerArguments.Run(Path.of("/usr/bin/docker"), "debian:stable-slim",
-            "cordon-r1-0a0b0c0d", new DockerUser(1000, 1000), Path.of("/run/cordon/env"), "bridge");
-    private static final List<String> HEAD = List.of("/usr/bin/docker", "run", "--rm", "--name=cordon-r1-0a0b0c0d", "--init",
-            "--pull=never", "--read-only", "--cap-drop=ALL", "--security-opt=no-new-privileges", "--ipc=private",
-            "--log-driver=none");
+            "cordon-r1-0a0b0c0d", new DockerUser(1000, 1000), Path.of("/run/cordon/env"), Path.of("/run/cordon/seccomp.json"), "bridge");
+    private static final List<String> HEAD = List.of("/usr/bin/docker", "create", "--name=cordon-r1-0a0b0c0d", "--init",
+            "--pull=never", "--read-only", "--cap-drop=ALL", "--security-opt=no-new-privileges",
+            "--security-opt=seccomp=/run/cordon/seccomp.json", "--ipc=private", "--log-driver=none");
 
     private static DockerMountPlan plan(Limits limits) {
         Confinement confinement = new Confinement(WS, List.of(), List.of(WS), List.of(), List.of(), NetworkPolicy.NONE, limits);
@@ -37,37 +39,44 @@ class DockerArgumentsTest {
     }
 
     @Test
-    void noNetworkNoLimitsAndTheCommandAsEntrypointAndArguments() throws Exception {
+    void noNetworkNoLimitsAndTheCommandRunByEnvAsGiven() throws Exception {
         assertEquals(expected(List.of("--network=none", "--user=1000:1000", "--ulimit=core=0:0"),
                         List.of("--mount=type=tmpfs,target=/tmp,tmpfs-mode=1777,tmpfs-size=536870912", "--mount=type=bind,source=/w,target=/w",
-                                "--env-file=/run/cordon/env", "--workdir=/w/src", "--entrypoint=git", "debian:stable-slim",
-                                "commit", "-m", "a \"quoted\" message", "--", "-x")),
-                DockerArguments.argv(RUN, plan(Limits.NONE), NetworkPolicy.NONE, Limits.NONE, Path.of("/w/src"),
+                                "--env-file=/run/cordon/env", "--workdir=/w/src", "--entrypoint=/usr/bin/env", "debian:stable-slim",
+                                "-u", "HOSTNAME", "--", "git", "commit", "-m", "a \"quoted\" message", "--", "-x")),
+                DockerArguments.create(RUN, plan(Limits.NONE), NetworkPolicy.NONE, Limits.NONE, Path.of("/w/src"), ENV,
                         List.of("git", "commit", "-m", "a \"quoted\" message", "--", "-x")));
     }
 
     @Test
-    void everyLimitBecomesItsOption() throws Exception {
+    void everyLimitBecomesItsOptionAndAMissingPathIsDroppedToo() throws Exception {
         Limits limits = new Limits(64, 256L << 20, 30, 10L << 20);
         assertEquals(expected(List.of("--network=none", "--user=1000:1000", "--memory=268435456", "--memory-swap=268435456",
-                        "--pids-limit=64", "--ulimit=cpu=30:30", "--ulimit=fsize=10485760:10485760", "--ulimit=core=0:0"),
+                        "--pids-limit=64", "--ulimit=cpu=30:31", "--ulimit=fsize=10485760:10485760", "--ulimit=core=0:0"),
                         List.of("--mount=type=tmpfs,target=/tmp,tmpfs-mode=1777,tmpfs-size=268435456", "--mount=type=bind,source=/w,target=/w",
-                                "--env-file=/run/cordon/env", "--workdir=/w", "--entrypoint=/bin/true", "debian:stable-slim")),
-                DockerArguments.argv(RUN, plan(limits), NetworkPolicy.NONE, limits, WS, List.of("/bin/true")));
+                                "--env-file=/run/cordon/env", "--workdir=/w", "--entrypoint=/usr/bin/env", "debian:stable-slim",
+                                "-u", "HOSTNAME", "-u", "PATH", "--", "-dash-program")),
+                DockerArguments.create(RUN, plan(limits), NetworkPolicy.NONE, limits, WS, Map.of(), List.of("-dash-program")));
     }
 
     @Test
     void aFullNetworkJoinsTheConfiguredNetwork() throws Exception {
-        List<String> argv = DockerArguments.argv(RUN, plan(Limits.NONE), new NetworkPolicy(Mode.FULL, List.of(), List.of()),
-                Limits.NONE, WS, List.of("true"));
+        List<String> argv = DockerArguments.create(RUN, plan(Limits.NONE), new NetworkPolicy(Mode.FULL, List.of(), List.of()),
+                Limits.NONE, WS, ENV, List.of("true"));
         assertEquals("--network=bridge", argv.get(HEAD.size()));
     }
 
     @Test
     void anEmptyAllowListIsNoNetwork() throws Exception {
-        List<String> argv = DockerArguments.argv(RUN, plan(Limits.NONE), new NetworkPolicy(Mode.ALLOW_LIST, List.of(),
-                List.of("169.254.169.254")), Limits.NONE, WS, List.of("true"));
+        List<String> argv = DockerArguments.create(RUN, plan(Limits.NONE), new NetworkPolicy(Mode.ALLOW_LIST, List.of(),
+                List.of("169.254.169.254")), Limits.NONE, WS, ENV, List.of("true"));
         assertEquals("--network=none", argv.get(HEAD.size()));
+    }
+
+    @Test
+    void startAttachesToTheCreatedContainer() {
+        assertEquals(List.of("/usr/bin/docker", "start", "--attach", "cordon-r1-0a0b0c0d"),
+                DockerArguments.start(Path.of("/usr/bin/docker"), "cordon-r1-0a0b0c0d"));
     }
 
     @Test
@@ -82,12 +91,15 @@ class DockerArgumentsTest {
                 new Limits(0, 1L << 20, 0, 0), WS, List.of("true"));
         assertRefused("the working directory `/etc` is not inside a root the container shows", NetworkPolicy.NONE, Limits.NONE,
                 Path.of("/etc"), List.of("true"));
-        assertRefused("the program name is empty", NetworkPolicy.NONE, Limits.NONE, WS, List.of("", "x"));
+        assertRefused("docker cannot run a program named ``: `env` would read it as a variable", NetworkPolicy.NONE, Limits.NONE,
+                WS, List.of("", "x"));
+        assertRefused("docker cannot run a program named `A=B`: `env` would read it as a variable", NetworkPolicy.NONE, Limits.NONE,
+                WS, List.of("A=B"));
     }
 
     private static void assertRefused(String message, NetworkPolicy network, Limits limits, Path cwd, List<String> command) {
         ExecutorException error = assertThrows(ExecutorException.class,
-                () -> DockerArguments.argv(RUN, plan(limits), network, limits, cwd, command));
+                () -> DockerArguments.create(RUN, plan(limits), network, limits, cwd, ENV, command));
         assertEquals(message, error.getMessage());
     }
 }

@@ -52,15 +52,20 @@ class DockerMountPlanTest {
                 "type=tmpfs,target=/tmp,tmpfs-mode=1777,tmpfs-size=536870912",
                 "type=bind,source=/home/me,target=/home/me,readonly",
                 "type=bind,\"source=/home/me/my proj,\"\"x\"\"\",\"target=/home/me/my proj,\"\"x\"\"\"",
-                "type=tmpfs,target=/home/me/.ssh,readonly,tmpfs-mode=0000,tmpfs-size=4096",
+                "type=tmpfs,target=/home/me/.ssh,readonly,tmpfs-mode=0555,tmpfs-size=4096",
                 "type=tmpfs,\"target=/home/me/my proj,\"\"x\"\"/.cordon\",readonly,tmpfs-mode=0555,tmpfs-size=4096",
-                "type=tmpfs,\"target=/home/me/my proj,\"\"x\"\"/.env\",readonly,tmpfs-mode=0000,tmpfs-size=4096",
+                "type=tmpfs,\"target=/home/me/my proj,\"\"x\"\"/.env\",readonly,tmpfs-mode=0555,tmpfs-size=4096",
                 "type=bind,source=/dev/null,\"target=/home/me/my proj,\"\"x\"\"/secrets.pem\",readonly",
                 "type=tmpfs,\"target=/home/me/my proj,\"\"x\"\"/.git/hooks\",readonly,tmpfs-mode=0555,tmpfs-size=4096",
                 "type=bind,\"source=/home/me/my proj,\"\"x\"\"/.git/config\",\"target=/home/me/my proj,\"\"x\"\"/.git/config\",readonly"),
                 plan.mounts().stream().map(DockerMount::render).toList());
         assertEquals(List.of(WS.resolve(".git/hooks"), WS.resolve(".cordon"), WS.resolve(".env")), plan.placeholders());
         assertEquals(List.of(WS, HOME), plan.roots());
+        assertEquals(List.of(HOME.resolve(".ssh"), WS.resolve(".cordon"), WS.resolve(".env"), WS.resolve("secrets.pem"),
+                WS.resolve(".git/hooks")), plan.masked());
+        assertTrue(plan.showsHost(WS.resolve(".git/config")), "a read-only path is still the host's");
+        assertFalse(plan.showsHost(HOME.resolve(".ssh/id_rsa")));
+        assertFalse(plan.showsHost(Path.of("/opt/tools/bin")));
     }
 
     @Test
@@ -96,7 +101,7 @@ class DockerMountPlanTest {
                 NetworkPolicy.NONE, Limits.NONE);
         DockerMountPlan plan = DockerMountPlan.of(confinement, host(kinds), TMP);
         assertEquals(List.of("type=tmpfs,target=/tmp,tmpfs-mode=1777,tmpfs-size=536870912", "type=bind,source=/w,target=/w",
-                "type=tmpfs,target=/w/keys,readonly,tmpfs-mode=0000,tmpfs-size=4096"),
+                "type=tmpfs,target=/w/keys,readonly,tmpfs-mode=0555,tmpfs-size=4096"),
                 plan.mounts().stream().map(DockerMount::render).toList());
         assertEquals(List.of(Path.of("/w")), plan.roots());
     }

@@ -25,9 +25,15 @@ final class FakeDocker {
     }
 
     /** Settings that use the fake, with the given {@code FAKE_DOCKER_*} variables. */
-    static DockerSettings settings(Path fake, Map<String, String> behaviour) {
+    static DockerSettings settings(Path fake, Map<String, String> behaviour) throws IOException {
         Map<String, String> env = new HashMap<>(behaviour);
         env.put("PATH", "/usr/bin:/bin");
+        env.put("FAKE_DOCKER_STATE", Files.createDirectories(fake.resolveSibling("state")).toString());
         return new DockerSettings(Optional.of(fake), "cordon-test:1", "bridge", env, "Linux");
+    }
+
+    /** An executor that drives the fake. */
+    static DockerExecutor executor(Path fake, Map<String, String> behaviour) throws IOException {
+        return new DockerExecutor(settings(fake, behaviour), DockerHostFiles.REAL, "amd64");
     }
 }
