@@ -21,14 +21,15 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The executor around {@code docker run}, driven through a stand-in client that runs the command
- * on the host: what reaches docker, what comes back, placeholders, and the kill on timeout.
+ * The executor around the docker client, driven through a stand-in client that runs the command
+ * on the host: what reaches docker, what comes back, placeholders, clean-up and the kill on timeout.
  */
 class DockerExecutorTest {
 
@@ -45,67 +46,104 @@ class DockerExecutorTest {
     }
 
     @Test
-    void outputAndStatusComeBackAndTheEnvironmentFileHoldsExactlyTheRequests() throws Exception {
+    void outputStatusAndWarningsComeBackAndTheEnvironmentFileHoldsExactlyTheRequests() throws Exception {
         Path envCopy = temp.resolve("env-seen");
+        Path log = temp.resolve("calls");
         Path workspace = Files.createDirectories(temp.resolve("ws"));
-        DockerExecutor executor = executor(Map.of("FAKE_DOCKER_ENV_COPY", envCopy.toString()));
-        ExecResult result = executor.execute(request(workspace, List.of("/bin/sh", "-c", "echo out; echo err >&2; exit 4"),
-                Duration.ofSeconds(20)), OutputListener.NONE);
+        ExecResult result = executor(Map.of("FAKE_DOCKER_ENV_COPY", envCopy.toString(), "FAKE_DOCKER_LOG", log.toString(),
+                "FAKE_DOCKER_WARN", "Your kernel does not support swap limit capabilities."))
+                .execute(request(workspace, List.of("/bin/sh", "-c", "echo out; echo err >&2; exit 4"), Duration.ofSeconds(20)),
+                        OutputListener.NONE);
         assertEquals("out\n", result.stdout());
         assertEquals("err\n", result.stderr());
         assertEquals(4, result.exitCode());
         assertEquals("docker", result.executor());
+        assertEquals(List.of("docker executor: docker warned: Your kernel does not support swap limit capabilities."), result.notes());
         assertEquals("HOME=/home/agent\nPATH=/usr/bin:/bin\n", Files.readString(envCopy));
+        List<String> calls = Files.readAllLines(log);
+        String name = calls.get(0).replaceAll(".*--name=(\\S+).*", "$1");
+        assertEquals(List.of("start --attach " + name, "inspect --format " + DockerState.FORMAT + " " + name, "rm --force " + name),
+                calls.subList(1, calls.size()));
     }
 
     @Test
     void placeholdersStandDuringTheRunAndAreGoneAfter() throws Exception {
         Path workspace = Files.createDirectories(temp.resolve("ws"));
-        Path hooks = workspace.resolve(".git");
-        ExecResult result = executor(Map.of()).execute(request(workspace, List.of("/bin/sh", "-c",
-                "test -d .git && echo standing"), Duration.ofSeconds(20)), OutputListener.NONE);
+        ExecResult result = executor(Map.of()).execute(request(workspace, List.of("/bin/sh", "-c", "test -d .git && echo standing"),
+                Duration.ofSeconds(20)), OutputListener.NONE);
         assertEquals("standing\n", result.stdout());
-        assertFalse(Files.exists(hooks), "the placeholder was left behind");
+        assertFalse(Files.exists(workspace.resolve(".git")), "the placeholder was left behind");
     }
 
     @Test
-    void aTimeoutKillsTheContainerThroughTheDaemon() throws Exception {
+    void aTimeoutKillsTheContainerThroughTheDaemonAndRemovesIt() throws Exception {
         Path workspace = Files.createDirectories(temp.resolve("ws"));
-        Path pids = Files.createDirectories(temp.resolve("pids"));
         Path log = temp.resolve("calls");
         long start = System.nanoTime();
-        ExecResult result = executor(Map.of("FAKE_DOCKER_PIDS", pids.toString(), "FAKE_DOCKER_LOG", log.toString()))
+        ExecResult result = executor(Map.of("FAKE_DOCKER_LOG", log.toString()))
                 .execute(request(workspace, List.of("sleep", "30"), Duration.ofMillis(500)), OutputListener.NONE);
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(result.timedOut());
         assertTrue(millis < 5000, "took " + millis + " ms");
         List<String> calls = Files.readAllLines(log);
         String name = calls.get(0).replaceAll(".*--name=(\\S+).*", "$1");
-        assertEquals("kill --signal=KILL " + name, calls.get(1));
+        assertEquals(List.of("start --attach " + name, "kill --signal=KILL " + name, "rm --force " + name),
+                calls.subList(1, calls.size()));
         assertTrue(result.violations().stream().anyMatch(v -> v.kind() == Violation.Kind.TIMEOUT));
     }
 
     @Test
-    void whatDockerRefusesIsAnExecutorErrorNotACommandResult() throws Exception {
+    void aContainerDockerRefusesIsAnExecutorErrorAndNothingRan() throws Exception {
         Path workspace = Files.createDirectories(temp.resolve("ws"));
-        ExecutorException error = assertThrows(ExecutorException.class, () -> executor(Map.of("FAKE_DOCKER_REFUSE", "pull access denied"))
+        Path log = temp.resolve("calls");
+        ExecutorException error = assertThrows(ExecutorException.class, () -> executor(Map.of("FAKE_DOCKER_REFUSE",
+                "invalid mount config", "FAKE_DOCKER_LOG", log.toString()))
                 .execute(request(workspace, List.of("true"), Duration.ofSeconds(20)), OutputListener.NONE));
-        assertEquals("docker could not start the command: Error response from daemon: pull access denied.", error.getMessage());
+        assertEquals("docker could not create the container: Error response from daemon: invalid mount config", error.getMessage());
+        assertEquals(1, Files.readAllLines(log).size());
+        assertFalse(Files.exists(workspace.resolve(".git")));
+    }
+
+    @Test
+    void aCommandDockerCouldNotStartIsAnExecutorError() throws Exception {
+        Path workspace = Files.createDirectories(temp.resolve("ws"));
+        ExecutorException error = assertThrows(ExecutorException.class, () -> executor(Map.of("FAKE_DOCKER_START_ERROR",
+                "exec: nosuch: executable file not found in $PATH"))
+                .execute(request(workspace, List.of("/bin/sh", "-c", "exit 127"), Duration.ofSeconds(20)), OutputListener.NONE));
+        assertEquals("docker could not start the command: exec: nosuch: executable file not found in $PATH", error.getMessage());
+    }
+
+    @Test
+    void anOomKillRecordedByDockerIsAMemoryViolation() throws Exception {
+        Path workspace = Files.createDirectories(temp.resolve("ws"));
+        ExecResult result = executor(Map.of("FAKE_DOCKER_OOM", "true")).execute(request(workspace,
+                List.of("/bin/sh", "-c", "kill -9 $$"), Duration.ofSeconds(20)), OutputListener.NONE);
+        assertEquals(137, result.exitCode());
+        assertTrue(result.violations().contains(new Violation(Violation.Kind.MEMORY_LIMIT,
+                "killed by the kernel at the memory limit of 0 bytes")), result.violations()::toString);
     }
 
     @Test
     void aWindowsHostIsRefused() {
-        DockerSettings settings = new DockerSettings(java.util.Optional.of(Path.of("docker.exe")), "i", "bridge", Map.of(), "Windows 11");
-        DockerExecutor executor = new DockerExecutor(settings, DockerHostFiles.REAL);
+        DockerSettings settings = new DockerSettings(Optional.of(Path.of("docker.exe")), "i", "bridge", Map.of(), "Windows 11");
+        DockerExecutor executor = new DockerExecutor(settings, DockerHostFiles.REAL, "amd64");
         ExecutorException error = assertThrows(ExecutorException.class,
                 () -> executor.execute(request(temp, List.of("true"), Duration.ofSeconds(5)), OutputListener.NONE));
         assertEquals("the docker executor runs on Linux and macOS hosts; on Windows use the wsl executor", error.getMessage());
         assertEquals("the docker executor runs on Linux and macOS hosts; on Windows use the wsl executor", executor.probe().summary());
     }
 
+    @Test
+    void anUnknownArchitectureIsRefused() throws Exception {
+        DockerExecutor executor = new DockerExecutor(FakeDocker.settings(FakeDocker.install(temp), Map.of()), DockerHostFiles.REAL, "s390x");
+        ExecutorException error = assertThrows(ExecutorException.class,
+                () -> executor.execute(request(temp, List.of("true"), Duration.ofSeconds(5)), OutputListener.NONE));
+        assertEquals("the docker executor does not know the system call ABIs of `s390x`", error.getMessage());
+    }
+
     private DockerExecutor executor(Map<String, String> behaviour) throws Exception {
         Path bin = Files.createDirectories(temp.resolve("bin"));
-        return new DockerExecutor(FakeDocker.settings(FakeDocker.install(bin), behaviour), DockerHostFiles.REAL);
+        return FakeDocker.executor(FakeDocker.install(bin), behaviour);
     }
 
     private static ExecRequest request(Path workspace, List<String> argv, Duration timeout) {

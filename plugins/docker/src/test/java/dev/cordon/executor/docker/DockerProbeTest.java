@@ -27,7 +27,7 @@ class DockerProbeTest {
     @Test
     void withoutAClientItIsUnavailable() {
         DockerSettings settings = DockerSettings.from(Map.of("PATH", temp.toString()), "Linux");
-        assertEquals(Probe.unavailable("no `docker` client on the search path"), new DockerExecutor(settings, DockerHostFiles.REAL).probe());
+        assertEquals(Probe.unavailable("no `docker` client on the search path"), new DockerExecutor(settings, DockerHostFiles.REAL, "amd64").probe());
     }
 
     @Test
@@ -37,7 +37,7 @@ class DockerProbeTest {
         String socket = "unix://" + temp.resolve("nobody-listens.sock");
         DockerSettings settings = new DockerSettings(client, "debian:stable-slim", "bridge",
                 Map.of("PATH", System.getenv("PATH"), "HOME", temp.toString(), "DOCKER_HOST", socket), "Linux");
-        Probe probe = new DockerExecutor(settings, DockerHostFiles.REAL).probe();
+        Probe probe = new DockerExecutor(settings, DockerHostFiles.REAL, "amd64").probe();
         assertEquals(Probe.unavailable("no docker daemon answered: `Cannot connect to the Docker daemon at " + socket
                 + ". Is the docker daemon running?`"), probe);
     }
@@ -70,10 +70,10 @@ class DockerProbeTest {
     }
 
     @Test
-    void aContainerThatCannotStartIsUnavailable() throws Exception {
-        Probe probe = probe(Map.of("FAKE_DOCKER_REFUSE", "no such image"));
-        assertEquals(Probe.unavailable("docker trial run failed: docker could not start the command: Error response from daemon:"
-                + " no such image."), probe);
+    void aContainerDockerWillNotCreateIsUnavailable() throws Exception {
+        Probe probe = probe(Map.of("FAKE_DOCKER_REFUSE", "invalid mount config"));
+        assertEquals(Probe.unavailable("docker trial run failed: docker could not create the container: Error response from"
+                + " daemon: invalid mount config"), probe);
     }
 
     @Test
@@ -87,12 +87,13 @@ class DockerProbeTest {
         List<String> calls = Files.readAllLines(log);
         assertEquals("version --format {{.Server.Version}}", calls.get(0));
         assertEquals("image inspect --format {{.Id}} cordon-test:1", calls.get(1));
-        assertTrue(calls.get(2).startsWith("run --rm --name=cordon-docker-probe-"), calls.get(2));
+        assertTrue(calls.get(2).startsWith("create --name=cordon-docker-probe-"), calls.get(2));
         assertTrue(calls.get(2).contains(" --network=none "), calls.get(2));
+        assertTrue(calls.get(3).matches("start --attach cordon-docker-probe-\\p{XDigit}{8}"), calls.get(3));
+        assertTrue(calls.get(4).matches("rm --force cordon-docker-probe-\\p{XDigit}{8}"), calls.get(4));
     }
 
     private Probe probe(Map<String, String> behaviour) throws Exception {
-        Path fake = FakeDocker.install(temp);
-        return new DockerExecutor(FakeDocker.settings(fake, behaviour), DockerHostFiles.REAL).probe();
+        return FakeDocker.executor(FakeDocker.install(temp), behaviour).probe();
     }
 }

@@ -3,49 +3,77 @@ package dev.cordon.executor.docker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cordon.executor.support.ExitStatus;
-import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.Violation;
 import dev.cordon.spi.Violation.Kind;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DockerViolationsTest {
 
-    private static final Confinement CONFINEMENT = new Confinement(Path.of("/w"), List.of(Path.of("/home/me")), List.of(Path.of("/w")),
-            List.of(Path.of("/w/.git/hooks")), List.of(Path.of("/home/me/.ssh")), NetworkPolicy.NONE, new Limits(16, 0, 5, 1024));
+    private static final Limits LIMITS = new Limits(16, 64L << 20, 5, 1024);
+    /** Paths the host has that the container was not shown. */
+    private static final Set<Path> UNSEEN = Set.of(Path.of("/home/me/.ssh/id_rsa"), Path.of("/home/me/.ssh/*"),
+            Path.of("/srv/outside/created"));
 
-    @Test
-    void refusedWritesReadsConnectionsAndForksAreReadFromErrorOutput() {
-        String stderr = """
-                sh: 1: cannot create /w/.git/hooks/pre-commit: Read-only file system
-                cat: /home/me/.ssh/id_rsa: Permission denied
-                cat: /w/own-file: Permission denied
-                curl: (7) Couldn't connect to server: Network is unreachable
-                sh: 1: Cannot fork: Resource temporarily unavailable
-                """;
-        assertEquals(List.of(
-                        new Violation(Kind.FILE_WRITE, "sh: 1: cannot create /w/.git/hooks/pre-commit: Read-only file system"),
-                        new Violation(Kind.FILE_READ, "cat: /home/me/.ssh/id_rsa: Permission denied"),
-                        new Violation(Kind.NETWORK, "curl: (7) Couldn't connect to server: Network is unreachable"),
-                        new Violation(Kind.PROCESS_LIMIT, "sh: 1: Cannot fork: Resource temporarily unavailable")),
-                DockerViolations.read(stderr, new ExitStatus(1, 0), CONFINEMENT));
+    private static DockerViolations.Evidence evidence(NetworkPolicy.Mode network) {
+        return new DockerViolations.Evidence(network, LIMITS, UNSEEN::contains, false, false);
     }
 
     @Test
-    void cpuAndFileSizeLimitsAreReadFromTheEndingSignal() {
-        assertEquals(List.of(new Violation(Kind.CPU_LIMIT, "killed by SIGXCPU after 5 s of cpu time")),
-                DockerViolations.read("", ExitStatus.fromJava(128 + 24), CONFINEMENT));
-        assertEquals(List.of(new Violation(Kind.FILE_SIZE_LIMIT, "killed by SIGXFSZ: a file reached 1024 bytes")),
-                DockerViolations.read("", ExitStatus.fromJava(128 + 25), CONFINEMENT));
+    void refusedWritesReadsConnectionsForksAndPrivilegedCallsAreReadFromErrorOutput() {
+        String stderr = """
+                /bin/sh: 1: cannot create /w/.git/hooks/pre-commit: Read-only file system
+                cat: /home/me/.ssh/id_rsa: No such file or directory
+                cat: '/home/me/.ssh/*': No such file or directory
+                /bin/sh: 1: cannot create /srv/outside/created: Directory nonexistent
+                cat: /w/typo: No such file or directory
+                bash: connect: Connection refused
+                /bin/sh: 0: Cannot fork
+                unshare: unshare failed: Operation not permitted
+                """;
+        assertEquals(List.of(
+                        new Violation(Kind.FILE_WRITE, "write to /w/.git/hooks/pre-commit: EROFS"),
+                        new Violation(Kind.FILE_READ, "read of /home/me/.ssh/id_rsa: ENOENT"),
+                        new Violation(Kind.FILE_READ, "read of /home/me/.ssh/*: ENOENT"),
+                        new Violation(Kind.FILE_WRITE, "write to /srv/outside/created: ENOENT"),
+                        new Violation(Kind.NETWORK, "network access refused: bash: connect: Connection refused"),
+                        new Violation(Kind.PROCESS_LIMIT, "/bin/sh: 0: Cannot fork"),
+                        new Violation(Kind.SYSCALL, "unshare: unshare failed: Operation not permitted")),
+                DockerViolations.read(stderr, new ExitStatus(1, 0), evidence(NetworkPolicy.Mode.NONE)));
+    }
+
+    @Test
+    void limitsAreReadFromTheEndingSignalTheProcessCounterAndDockersRecord() {
+        assertEquals(List.of(new Violation(Kind.CPU_LIMIT, "killed by SIGXCPU: the cpu time limit of 5 s was reached")),
+                DockerViolations.read("", ExitStatus.fromJava(128 + 24), evidence(NetworkPolicy.Mode.NONE)));
+        assertEquals(List.of(new Violation(Kind.FILE_SIZE_LIMIT, "killed by SIGXFSZ: the file size limit of 1024 bytes was reached")),
+                DockerViolations.read("", ExitStatus.fromJava(128 + 25), evidence(NetworkPolicy.Mode.NONE)));
+        assertEquals(List.of(new Violation(Kind.PROCESS_LIMIT, "a new process was refused: the process limit of 16 was reached"),
+                        new Violation(Kind.MEMORY_LIMIT, "killed by the kernel at the memory limit of 67108864 bytes")),
+                DockerViolations.read("", ExitStatus.fromJava(137), new DockerViolations.Evidence(NetworkPolicy.Mode.NONE, LIMITS,
+                        path -> false, true, true)));
     }
 
     @Test
     void anOpenNetworkHasNoRefusedConnections() {
-        Confinement open = new Confinement(Path.of("/w"), List.of(), List.of(Path.of("/w")), List.of(), List.of(),
-                new NetworkPolicy(NetworkPolicy.Mode.FULL, List.of(), List.of()), Limits.NONE);
-        assertEquals(List.of(), DockerViolations.read("curl: Could not resolve host: x\n", new ExitStatus(6, 0), open));
+        assertEquals(List.of(), DockerViolations.read("curl: (6) Could not resolve host: x\n", new ExitStatus(6, 0),
+                evidence(NetworkPolicy.Mode.FULL)));
+    }
+
+    @Test
+    void thePathOfAMessageIsTheLastOneNamedBeforeIt() {
+        assertEquals(Optional.of(Path.of("/a b/c")), pathBefore("/bin/sh: 1: cannot create /a b/c: Directory nonexistent"));
+        assertEquals(Optional.of(Path.of("/x/dir")), pathBefore("mkdir: cannot create directory '/x/dir': No such file or directory"));
+        assertEquals(Optional.of(Path.of("/it's")), pathBefore("cat: \"/it's\": No such file or directory"));
+        assertEquals(Optional.empty(), pathBefore("cat: relative/file: No such file or directory"));
+    }
+
+    private static Optional<Path> pathBefore(String line) {
+        return DockerViolations.path(line, line.lastIndexOf(": ") + 2);
     }
 }
