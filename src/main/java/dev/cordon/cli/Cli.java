@@ -38,6 +38,9 @@ public final class Cli implements AutoCloseable {
         root.setErr(context.err());
         root.setParameterExceptionHandler(this::usageError);
         root.setExecutionExceptionHandler((e, line, parsed) -> failure(e));
+        if (ownsServices) {
+            StartupWarmup.start(context, services, args);
+        }
         try {
             return root.execute(args);
         } finally {

@@ -18,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.kie.api.runtime.KieSessionsPool;
 
@@ -39,7 +41,7 @@ public final class PolicyEngine {
     private static final int CACHED_ENGINES = 8;
     /** Sessions kept ready per rule base; more are made when more threads decide at once. */
     private static final int SESSIONS = 4;
-    private static final Map<List<Object>, PolicyEngine> CACHE = new LinkedHashMap<>(16, 0.75f, true);
+    private static final Map<List<Object>, CompletableFuture<PolicyEngine>> CACHE = new LinkedHashMap<>(16, 0.75f, true);
 
     private final CompiledRules rules;
     private final List<RuleDir> dirs;
@@ -82,20 +84,43 @@ public final class PolicyEngine {
      */
     public static PolicyEngine load(List<RuleDir> dirs) {
         List<Object> key = RuleFiles.fingerprint(dirs);
+        CompletableFuture<PolicyEngine> engine;
+        boolean compileHere = false;
         synchronized (CACHE) {
-            PolicyEngine cached = CACHE.get(key);
-            if (cached != null) {
-                return cached;
+            engine = CACHE.get(key);
+            if (engine == null) {
+                engine = new CompletableFuture<>();
+                CACHE.put(key, engine);
+                compileHere = true;
+                if (CACHE.size() > CACHED_ENGINES) {
+                    CACHE.remove(CACHE.keySet().iterator().next());
+                }
             }
         }
-        PolicyEngine engine = new PolicyEngine(RuleCompiler.compile(RuleFiles.read(dirs)), dirs, key);
-        synchronized (CACHE) {
-            CACHE.put(key, engine);
-            if (CACHE.size() > CACHED_ENGINES) {
-                CACHE.remove(CACHE.keySet().iterator().next());
+        if (compileHere) {
+            // Compiled outside the lock; a second caller for the same files waits for this one
+            // (a start-up warm-up and the command itself share one compilation).
+            try {
+                engine.complete(new PolicyEngine(RuleCompiler.compile(RuleFiles.read(dirs)), dirs, key));
+            } catch (RuntimeException | Error e) {
+                synchronized (CACHE) {
+                    CACHE.remove(key, engine);
+                }
+                engine.completeExceptionally(e);
+                throw e;
             }
         }
-        return engine;
+        try {
+            return engine.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     /** This engine while its files are unchanged, else the engine for their current contents. */

@@ -79,7 +79,14 @@ public final class ExecutorRegistry implements AutoCloseable {
     }
 
     private synchronized CompletableFuture<Probe> probeFuture(Executor executor) {
-        return probes.computeIfAbsent(executor.id(), id -> CompletableFuture.supplyAsync(() -> safeProbe(executor)));
+        // One thread per probe: the common pool has a single worker on two cores, and a slow probe
+        // must not hold up the one `auto` is waiting for.
+        return probes.computeIfAbsent(executor.id(), id -> CompletableFuture.supplyAsync(() -> safeProbe(executor),
+                task -> {
+                    Thread thread = new Thread(task, "cordon-probe-" + id);
+                    thread.setDaemon(true);
+                    thread.start();
+                }));
     }
 
     private static Probe safeProbe(Executor executor) {

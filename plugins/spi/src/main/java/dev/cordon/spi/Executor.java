@@ -1,6 +1,8 @@
 package dev.cordon.spi;
 
+import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * An executor runs one allowed command under some form of isolation. Implementations are found
@@ -37,6 +39,24 @@ public interface Executor extends AutoCloseable {
 
     /** Kills the whole process tree of a running request; a no-op for an unknown run id. */
     default void kill(String runId) {
+    }
+
+    /**
+     * Maintenance commands this executor offers to {@code cordon sandbox}, e.g. {@code setup},
+     * {@code status} and {@code reset} of a dedicated WSL distribution; none by default.
+     */
+    default List<String> maintenanceCommands() {
+        return List.of();
+    }
+
+    /**
+     * Runs one of {@link #maintenanceCommands()}, reporting progress line by line.
+     *
+     * @return one line that sums up the outcome
+     * @throws ExecutorException when the command is unknown here or fails
+     */
+    default String maintain(String command, Consumer<String> progress) throws ExecutorException {
+        throw new ExecutorException("the " + id() + " executor has no `" + command + "` command");
     }
 
     /** Releases what the executor holds (temporary files, cgroups). */

@@ -145,7 +145,7 @@ public final class DockerExecutor implements Executor {
         DockerViolations.Evidence evidence = new DockerViolations.Evidence(confinement.network().mode(), confinement.limits(),
                 path -> !plan.showsHost(path) && (files.kind(path) != DockerHostFiles.Kind.MISSING
                         || path.getParent() != null && files.kind(path.getParent()) != DockerHostFiles.Kind.MISSING),
-                tree.processLimitHit(), oomKilled);
+                tree.processLimitHit(), oomKilled, request.cwd());
         return outcome.toResult(id(), DockerViolations.read(outcome.stderr(), outcome.status(), evidence), notes);
     }
 

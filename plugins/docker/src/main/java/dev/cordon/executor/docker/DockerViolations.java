@@ -47,9 +47,10 @@ final class DockerViolations {
      * @param unseen whether a path names something the host has but the container was not shown
      * @param processLimitHit whether the container's process counter recorded a refused fork
      * @param oomKilled whether docker recorded a kill by the memory limit
+     * @param cwd the working directory, against which relative paths in messages resolve
      */
     record Evidence(NetworkPolicy.Mode network, dev.cordon.spi.Limits limits, Predicate<Path> unseen, boolean processLimitHit,
-            boolean oomKilled) {
+            boolean oomKilled, Path cwd) {
     }
 
     private DockerViolations() {
@@ -91,7 +92,7 @@ final class DockerViolations {
             return Optional.empty();
         }
         if (lower.contains("read-only file system")) {
-            return path(line, lower.indexOf("read-only file system")).map(p -> file(Kind.FILE_WRITE, p, "EROFS"));
+            return path(line, lower.indexOf("read-only file system"), evidence.cwd()).map(p -> file(Kind.FILE_WRITE, p, "EROFS"));
         }
         if (lower.contains("file too large")) {
             return Optional.of(new Violation(Kind.FILE_SIZE_LIMIT, detail(line)));
@@ -109,7 +110,7 @@ final class DockerViolations {
                 {"permission denied", "EACCES"}}) {
             int at = lower.indexOf(refusal[0]);
             if (at >= 0) {
-                Optional<Path> path = path(line, at).filter(evidence.unseen());
+                Optional<Path> path = path(line, at, evidence.cwd()).filter(evidence.unseen());
                 boolean write = WRITE_WORDS.matcher(line.substring(0, at)).find();
                 return path.map(p -> file(write ? Kind.FILE_WRITE : Kind.FILE_READ, p, refusal[1]));
             }
@@ -117,13 +118,19 @@ final class DockerViolations {
         return Optional.empty();
     }
 
-    /** The last absolute path named before the message at {@code at}: quoted, or from its last {@code " /"}. */
-    static Optional<Path> path(String line, int at) {
+    /**
+     * The path named before the message at {@code at}: in the part after the tool's own prefix
+     * ({@code cat: }, {@code /bin/sh: 1: }), a quoted path, else one starting with {@code /}, else
+     * the last word taken relative to the working directory.
+     */
+    static Optional<Path> path(String line, int at, Path cwd) {
         String before = line.substring(0, at);
         if (before.endsWith(": ")) {
             before = before.substring(0, before.length() - 2);
         }
-        Matcher quoted = QUOTED.matcher(before);
+        int prefix = before.lastIndexOf(": ");
+        String segment = prefix >= 0 ? before.substring(prefix + 2) : before;
+        Matcher quoted = QUOTED.matcher(segment);
         String found = null;
         while (quoted.find()) {
             for (int group = 1; group <= 3; group++) {
@@ -133,18 +140,22 @@ final class DockerViolations {
             }
         }
         if (found == null) {
-            int space = before.lastIndexOf(" /");
-            int start = space >= 0 ? space + 1 : before.startsWith("/") ? 0 : -1;
-            if (start < 0) {
-                return Optional.empty();
-            }
-            found = before.substring(start);
+            int slash = segment.startsWith("/") ? 0 : segment.indexOf(" /") + 1;
+            found = slash > 0 || segment.startsWith("/") ? segment.substring(slash) : lastWord(segment);
+        }
+        if (found.isEmpty()) {
+            return Optional.empty();
         }
         try {
-            return Optional.of(Path.of(found).normalize());
+            return Optional.of(cwd.resolve(found).normalize());
         } catch (java.nio.file.InvalidPathException e) {
             return Optional.empty();
         }
+    }
+
+    private static String lastWord(String segment) {
+        String trimmed = segment.strip();
+        return trimmed.substring(trimmed.lastIndexOf(' ') + 1);
     }
 
     private static Violation file(Kind kind, Path path, String errno) {

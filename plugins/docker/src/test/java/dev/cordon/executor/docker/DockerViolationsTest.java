@@ -21,13 +21,14 @@ class DockerViolationsTest {
             Path.of("/srv/outside/created"));
 
     private static DockerViolations.Evidence evidence(NetworkPolicy.Mode network) {
-        return new DockerViolations.Evidence(network, LIMITS, UNSEEN::contains, false, false);
+        return new DockerViolations.Evidence(network, LIMITS, UNSEEN::contains, false, false, Path.of("/w"));
     }
 
     @Test
     void refusedWritesReadsConnectionsForksAndPrivilegedCallsAreReadFromErrorOutput() {
         String stderr = """
                 /bin/sh: 1: cannot create /w/.git/hooks/pre-commit: Read-only file system
+                /bin/sh: 1: cannot create .git/config: Read-only file system
                 cat: /home/me/.ssh/id_rsa: No such file or directory
                 cat: '/home/me/.ssh/*': No such file or directory
                 /bin/sh: 1: cannot create /srv/outside/created: Directory nonexistent
@@ -38,6 +39,7 @@ class DockerViolationsTest {
                 """;
         assertEquals(List.of(
                         new Violation(Kind.FILE_WRITE, "write to /w/.git/hooks/pre-commit: EROFS"),
+                        new Violation(Kind.FILE_WRITE, "write to /w/.git/config: EROFS"),
                         new Violation(Kind.FILE_READ, "read of /home/me/.ssh/id_rsa: ENOENT"),
                         new Violation(Kind.FILE_READ, "read of /home/me/.ssh/*: ENOENT"),
                         new Violation(Kind.FILE_WRITE, "write to /srv/outside/created: ENOENT"),
@@ -56,7 +58,7 @@ class DockerViolationsTest {
         assertEquals(List.of(new Violation(Kind.PROCESS_LIMIT, "a new process was refused: the process limit of 16 was reached"),
                         new Violation(Kind.MEMORY_LIMIT, "killed by the kernel at the memory limit of 67108864 bytes")),
                 DockerViolations.read("", ExitStatus.fromJava(137), new DockerViolations.Evidence(NetworkPolicy.Mode.NONE, LIMITS,
-                        path -> false, true, true)));
+                        path -> false, true, true, Path.of("/w"))));
     }
 
     @Test
@@ -66,14 +68,16 @@ class DockerViolationsTest {
     }
 
     @Test
-    void thePathOfAMessageIsTheLastOneNamedBeforeIt() {
+    void thePathOfAMessageIsTheOneNamedAfterTheToolsPrefix() {
         assertEquals(Optional.of(Path.of("/a b/c")), pathBefore("/bin/sh: 1: cannot create /a b/c: Directory nonexistent"));
         assertEquals(Optional.of(Path.of("/x/dir")), pathBefore("mkdir: cannot create directory '/x/dir': No such file or directory"));
         assertEquals(Optional.of(Path.of("/it's")), pathBefore("cat: \"/it's\": No such file or directory"));
-        assertEquals(Optional.empty(), pathBefore("cat: relative/file: No such file or directory"));
+        assertEquals(Optional.of(Path.of("/w/relative/file")), pathBefore("cat: relative/file: No such file or directory"));
+        assertEquals(Optional.of(Path.of("/w/ro.txt")), pathBefore("/bin/sh: 1: cannot create ro.txt: Read-only file system"));
+        assertEquals(Optional.of(Path.of("/x/y")), pathBefore("/x/y: Permission denied"));
     }
 
     private static Optional<Path> pathBefore(String line) {
-        return DockerViolations.path(line, line.lastIndexOf(": ") + 2);
+        return DockerViolations.path(line, line.lastIndexOf(": ") + 2, Path.of("/w"));
     }
 }

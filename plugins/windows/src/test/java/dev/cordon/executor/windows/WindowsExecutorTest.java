@@ -45,4 +45,12 @@ class WindowsExecutorTest {
                 List.of("cmd.exe"), Path.of("C:\\w"), Map.of(), null, Duration.ofSeconds(1), 1), OutputListener.NONE));
         assertEquals(WindowsExecutor.NOT_BUILT, error.getMessage());
     }
+
+    @Test
+    void offersNoMaintenanceCommands() {
+        WindowsExecutor executor = new WindowsExecutor("Windows 11");
+        assertEquals(List.of(), executor.maintenanceCommands());
+        ExecutorException error = assertThrows(ExecutorException.class, () -> executor.maintain("setup", line -> { }));
+        assertEquals("the windows executor has no `setup` command", error.getMessage());
+    }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Runs commands inside a dedicated WSL 2 distribution on Windows. What it gives is a clean,
@@ -34,7 +35,11 @@ public final class WslExecutor implements Executor {
     static final String NO_WRITE_ISOLATION = "wsl executor: no write isolation; the command can change anything the"
             + " Windows user can under /mnt";
 
+    /** What {@code cordon sandbox} can do with the distribution. */
+    static final List<String> MAINTENANCE = List.of("setup", "status", "reset");
+
     private final WslHost host;
+    private final WslRunner wsl;
     private final ProcessRunner runner = new ProcessRunner();
 
     public WslExecutor() {
@@ -42,7 +47,13 @@ public final class WslExecutor implements Executor {
     }
 
     WslExecutor(WslHost host) {
+        this(host, new WslProcesses(WslProcesses.environment(host.environment())));
+    }
+
+    /** @param wsl runs this executor's own wsl.exe calls: setup, status, reset, the probe */
+    WslExecutor(WslHost host, WslRunner wsl) {
         this.host = host;
+        this.wsl = wsl;
     }
 
     @Override
@@ -62,7 +73,28 @@ public final class WslExecutor implements Executor {
 
     @Override
     public Probe probe() {
-        return WslProbe.probe(host, new WslProcesses(WslProcesses.environment(host.environment())));
+        return WslProbe.probe(host, wsl);
+    }
+
+    @Override
+    public List<String> maintenanceCommands() {
+        return MAINTENANCE;
+    }
+
+    @Override
+    public String maintain(String command, Consumer<String> progress) throws ExecutorException {
+        if (!MAINTENANCE.contains(command)) {
+            throw new ExecutorException("the wsl executor has no `" + command + "` command; it has " + String.join(", ", MAINTENANCE));
+        }
+        WslLifecycle lifecycle = WslLifecycle.of(host, wsl);
+        switch (command) {
+            case "setup" -> lifecycle.setup(progress);
+            case "reset" -> lifecycle.reset(progress);
+            default -> {
+                // status only reads
+            }
+        }
+        return lifecycle.status();
     }
 
     @Override

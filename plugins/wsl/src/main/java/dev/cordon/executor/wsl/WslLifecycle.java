@@ -35,12 +35,16 @@ public final class WslLifecycle {
     /** The lifecycle of the distro file in use on this machine. */
     public static WslLifecycle onThisMachine() throws ExecutorException {
         WslHost host = WslHost.current();
+        return of(host, new WslProcesses(WslProcesses.environment(host.environment())));
+    }
+
+    static WslLifecycle of(WslHost host, WslRunner runner) throws ExecutorException {
         if (!host.isWindows()) {
             throw new ExecutorException(host.notWindows());
         }
         Path file = host.distroFile().orElseThrow(() -> new ExecutorException(
                 "cannot locate the distro file: neither `cordon.home` nor CORDON_WSL_DISTRO is set"));
-        return new WslLifecycle(host, new WslProcesses(WslProcesses.environment(host.environment())), WslDistroFile.read(file));
+        return new WslLifecycle(host, runner, WslDistroFile.read(file));
     }
 
     public WslDistro distro() {

@@ -53,6 +53,38 @@ class WslExecutorTest {
     }
 
     @Test
+    void sandboxSetupStatusAndResetGoThroughTheExecutor() throws Exception {
+        java.nio.file.Path temp = java.nio.file.Files.createTempDirectory("cordon-wsl-test");
+        try {
+            java.nio.file.Path rootfs = java.nio.file.Files.writeString(temp.resolve("rootfs.tar.gz"), "rootfs\n");
+            java.nio.file.Path file = java.nio.file.Files.writeString(temp.resolve("d.yaml"), "name: cordon-test\nrootfs:\n  url: "
+                    + rootfs.toUri() + "\n  sha256: " + WslRootfs.digest(rootfs) + "\n");
+            FakeWsl wsl = new FakeWsl();
+            WslExecutor executor = new WslExecutor(new WslHost("Windows 11", "wsl.exe", temp.resolve("data"), Optional.of(file),
+                    Map.of()), wsl);
+            assertEquals(List.of("setup", "status", "reset"), executor.maintenanceCommands());
+            assertEquals("distro `cordon-test` is not set up; run `cordon sandbox setup`", executor.maintain("status", line -> { }));
+            List<String> progress = new java.util.ArrayList<>();
+            assertEquals("distro `cordon-test`: stopped, WSL 2", executor.maintain("setup", progress::add));
+            assertEquals("distro `cordon-test` is ready", progress.get(progress.size() - 1));
+            assertEquals("distro `cordon-test`: stopped, WSL 2", executor.maintain("reset", line -> { }));
+            ExecutorException error = assertThrows(ExecutorException.class, () -> executor.maintain("upgrade", line -> { }));
+            assertEquals("the wsl executor has no `upgrade` command; it has setup, status, reset", error.getMessage());
+        } finally {
+            try (var paths = java.nio.file.Files.walk(temp)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void maintenanceOffWindowsSaysWhy() {
+        WslExecutor executor = new WslExecutor(new WslHost("Linux", "wsl.exe", Path.of("/x"), Optional.empty(), Map.of()), new FakeWsl());
+        ExecutorException error = assertThrows(ExecutorException.class, () -> executor.maintain("setup", line -> { }));
+        assertEquals("wsl needs Windows with WSL2; this machine runs `Linux`", error.getMessage());
+    }
+
+    @Test
     void wslExeGetsAFewWindowsVariablesAndNothingElse() {
         assertEquals(Map.of("SystemRoot", "C:\\Windows", "LOCALAPPDATA", "C:\\Users\\me\\AppData\\Local", "WSL_UTF8", "1"),
                 WslProcesses.environment(Map.of("SystemRoot", "C:\\Windows", "LOCALAPPDATA", "C:\\Users\\me\\AppData\\Local",

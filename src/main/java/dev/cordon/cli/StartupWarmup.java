@@ -1,0 +1,66 @@
+package dev.cordon.cli;
+
+import dev.cordon.engine.PolicyEngine;
+import dev.cordon.profile.PolicySources;
+import dev.cordon.profile.ProjectConfig;
+import dev.cordon.rules.RuleDir;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A one-shot command that will decide something spends most of its time compiling rules; the
+ * rest (reading profiles, loading and probing executors) does not depend on the compiled rules.
+ * So both start at once on their own threads, and the command later takes the compiled rules
+ * from the engine's cache. Only the common case is guessed: the built-in and user rule folders,
+ * with no project folder of rules (whose trust the profile layers decide).
+ */
+final class StartupWarmup {
+
+    private static final Set<String> DECIDING = Set.of("run", "policy");
+
+    private StartupWarmup() {
+    }
+
+    static void start(Context context, Services services, String[] args) {
+        if (args.length == 0 || !DECIDING.contains(args[0])) {
+            return;
+        }
+        Thread probes = new Thread(services::registry, "cordon-warmup-executors");
+        probes.setDaemon(true);
+        probes.start();
+        List<RuleDir> dirs = likelyRuleDirs(context);
+        if (dirs.isEmpty()) {
+            return;
+        }
+        Thread rules = new Thread(() -> {
+            try {
+                PolicyEngine.load(dirs);
+            } catch (RuntimeException e) {
+                // The command compiles again and reports the problem itself.
+            }
+        }, "cordon-warmup-rules");
+        rules.setDaemon(true);
+        rules.start();
+    }
+
+    /** The rule folders a resolution will name when the project has none of its own. */
+    static List<RuleDir> likelyRuleDirs(Context context) {
+        Path project = ProjectConfig.findRoot(context.cwd().toAbsolutePath().normalize());
+        if (project != null && Files.isDirectory(project.resolve(ProjectConfig.DIR).resolve("rules"))) {
+            return List.of();
+        }
+        List<RuleDir> dirs = new ArrayList<>();
+        Path builtin = context.home().resolve("rules").toAbsolutePath().normalize();
+        if (Files.isDirectory(builtin)) {
+            dirs.add(RuleDir.trusted(builtin));
+        }
+        Path user = PolicySources.userConfigDir(context.env()).resolve("rules").toAbsolutePath().normalize();
+        if (Files.isDirectory(user)) {
+            dirs.add(RuleDir.trusted(user));
+        }
+        return dirs;
+    }
+}
