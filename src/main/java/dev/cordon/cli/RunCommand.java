@@ -9,6 +9,7 @@ import dev.cordon.approval.TerminalApprover;
 import dev.cordon.dispatch.Dispatcher;
 import dev.cordon.dispatch.RunOutcome;
 import dev.cordon.dispatch.RunRequest;
+import dev.cordon.profile.Profile;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -66,14 +67,19 @@ public final class RunCommand implements Callable<Integer> {
                 json ? OutputListenerTo.NOTHING : OutputListenerTo.streams(context.stdout(), context.stderr()),
                 UUID.randomUUID().toString());
         RunOutcome outcome = new Dispatcher(context.home(), services.registry()).run(request);
-        outcome.warnings().forEach(w -> context.err().println("warning: " + w));
+        boolean quiet = outcome.onViolation() == Profile.OnViolation.LOG;
+        outcome.warnings().stream().filter(w -> !quiet || !w.startsWith("permissive mode"))
+                .forEach(w -> context.err().println("warning: " + w));
         if (json) {
             context.out().println(RunJson.render(outcome));
         } else if (!outcome.ran()) {
             context.err().println("cordon: refused: " + outcome.refusal());
-        } else {
+        } else if (!quiet) {
+            // on_violation: block reports what the sandbox refused as errors, warn as warnings,
+            // log only in the audit log.
+            String prefix = outcome.onViolation() == Profile.OnViolation.WARN ? "warning: violation: " : "cordon: violation: ";
             outcome.result().violations().forEach(v -> context.err().println(
-                    "cordon: violation: " + v.kind().name().toLowerCase() + ": " + v.detail()));
+                    prefix + v.kind().name().toLowerCase() + ": " + v.detail()));
         }
         return outcome.ran() ? outcome.result().exitCode() : ExitCode.REFUSED;
     }

@@ -68,7 +68,7 @@ public final class Dispatcher {
         Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
         if (verdict.refusal() != null) {
             return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
-                    warnings));
+                    warnings, profile.onViolation()));
         }
         ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
                 ChildEnvironment.of(profile.environment(), run.env()),
@@ -81,15 +81,21 @@ public final class Dispatcher {
         } catch (ExecutorException e) {
             return audit.refused(new RunOutcome(evaluation, selection, null,
                     "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
-                            + e.getMessage(), verdict.answer(), warnings));
+                            + e.getMessage(), verdict.answer(), warnings, profile.onViolation()));
         }
-        return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings));
+        return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
+                profile.onViolation()));
     }
 
     /** Applies the decision and any separate question about weaker isolation. */
     private Verdict approve(RunRequest run, String line, Evaluation evaluation, Selection selection, Profile profile,
             List<String> warnings) {
         String answer = null;
+        if (!evaluation.enforced() && evaluation.decision() != Decision.ALLOW
+                && profile.mode() == Profile.Mode.PERMISSIVE) {
+            warnings.add("permissive mode: the policy would have answered " + evaluation.decision() + " by `"
+                    + evaluation.rule() + "`: " + evaluation.reason());
+        }
         if (evaluation.enforced()) {
             switch (evaluation.decision()) {
                 case DENY:

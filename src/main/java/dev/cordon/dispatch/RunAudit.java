@@ -81,7 +81,7 @@ final class RunAudit {
             List<String> warnings = new ArrayList<>(outcome.warnings());
             warnings.add("the audit log `" + settings.file() + "` could not be written: " + e.getMessage());
             return new RunOutcome(outcome.evaluation(), outcome.selection(), outcome.result(), outcome.refusal(),
-                    outcome.approval(), warnings);
+                    outcome.approval(), warnings, outcome.onViolation());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.cordon.dispatch;
 
 import dev.cordon.engine.Evaluation;
 import dev.cordon.executor.Selection;
+import dev.cordon.profile.Profile;
 import dev.cordon.spi.ExecResult;
 import java.util.List;
 
@@ -15,10 +16,11 @@ import java.util.List;
  * @param approval the approver's answer when one was asked, else null
  * @param warnings things the user must see: a fallback to weaker isolation, mode off, an
  *     approval that could not be kept, project settings that were ignored
+ * @param onViolation how the profile wants violations shown
  */
 public record RunOutcome(
         Evaluation evaluation, Selection selection, ExecResult result, String refusal, String approval,
-        List<String> warnings) {
+        List<String> warnings, Profile.OnViolation onViolation) {
 
     public RunOutcome {
         warnings = List.copyOf(warnings);

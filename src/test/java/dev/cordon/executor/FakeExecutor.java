@@ -15,16 +15,16 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** An executor whose availability and capabilities a test chooses; it records what it was asked. */
-final class FakeExecutor implements Executor {
+public final class FakeExecutor implements Executor {
 
     private final String id;
     private final int priority;
     private final Set<Capability> capabilities;
     private final boolean available;
     final AtomicInteger probes = new AtomicInteger();
-    volatile ExecRequest lastRequest;
+    public volatile ExecRequest lastRequest;
 
-    FakeExecutor(String id, int priority, boolean available, Capability... capabilities) {
+    public FakeExecutor(String id, int priority, boolean available, Capability... capabilities) {
         this.id = id;
         this.priority = priority;
         this.available = available;
@@ -32,7 +32,7 @@ final class FakeExecutor implements Executor {
                 : EnumSet.copyOf(List.of(capabilities));
     }
 
-    static FakeExecutor full(String id, int priority) {
+    public static FakeExecutor full(String id, int priority) {
         return new FakeExecutor(id, priority, true, Capability.values());
     }
 

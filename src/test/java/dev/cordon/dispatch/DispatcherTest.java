@@ -1,0 +1,140 @@
+package dev.cordon.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cordon.approval.Answer;
+import dev.cordon.approval.ApprovalRequest;
+import dev.cordon.approval.ApprovalSession;
+import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.executor.FakeExecutor;
+import dev.cordon.profile.Overrides;
+import dev.cordon.profile.Profile;
+import dev.cordon.spi.OutputListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run flow with the real rules and profiles, and executors a test controls. */
+class DispatcherTest {
+
+    @TempDir
+    Path temp;
+
+    private Path workspace;
+    private Map<String, String> env;
+    private final FakeExecutor sandbox = FakeExecutor.full("sandbox", 100);
+    private final FakeExecutor local = new FakeExecutor("local", 0, true);
+    private final List<ApprovalRequest> asked = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        workspace = Files.createDirectories(temp.resolve("project"));
+        Path home = Files.createDirectories(temp.resolve("home"));
+        env = Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin", "AWS_SECRET_ACCESS_KEY", "secret",
+                "XDG_CONFIG_HOME", home.resolve(".config").toString(), "XDG_STATE_HOME", home.resolve(".state").toString());
+    }
+
+    @Test
+    void anAllowedCommandRunsUnderTheStrongestExecutorWithTheProfilesEnvironment() {
+        RunOutcome outcome = run("echo hi > out.txt", Overrides.NONE, Answer.DENIED);
+
+        assertTrue(outcome.ran(), outcome::toString);
+        assertEquals("sandbox", outcome.result().executor());
+        assertEquals(List.of("bash", "-c", "echo hi > out.txt"), sandbox.lastRequest.argv());
+        assertNull(sandbox.lastRequest.env().get("AWS_SECRET_ACCESS_KEY"), "secrets stay behind");
+        assertEquals("/usr/bin:/bin", sandbox.lastRequest.env().get("PATH"));
+        assertTrue(sandbox.lastRequest.confinement().writeRoots().contains(workspace));
+        assertEquals(List.of(), asked);
+    }
+
+    @Test
+    void aDeniedCommandNeverReachesAnExecutor() {
+        RunOutcome outcome = run("rm -r -f /", Overrides.NONE, Answer.APPROVED);
+
+        assertNull(outcome.result());
+        assertTrue(outcome.refusal().startsWith("denied by `"), outcome.refusal());
+        assertNull(sandbox.lastRequest);
+        assertEquals(List.of(), asked, "no approval can override a hard gate");
+    }
+
+    @Test
+    void askRunsOnlyWhenApproved() {
+        RunOutcome refused = run("X=ls; $X", Overrides.NONE, Answer.DENIED);
+        assertNull(refused.result());
+        assertEquals(1, asked.size());
+
+        RunOutcome approved = run("X=ls; $X", Overrides.NONE, Answer.APPROVED);
+        assertTrue(approved.ran());
+        assertEquals("APPROVED", approved.approval());
+    }
+
+    @Test
+    void askingForAWeakerExecutorIsItsOwnQuestion() {
+        Overrides weaker = new Overrides(null, null, "local", null, null);
+        RunOutcome refused = new Dispatcher(root(), registry()).run(request("ls", weaker,
+                r -> r.kind() == ApprovalRequest.Kind.ESCALATION ? Answer.DENIED : Answer.APPROVED));
+
+        assertNull(refused.result());
+        assertTrue(asked.stream().anyMatch(r -> r.kind() == ApprovalRequest.Kind.ESCALATION), asked::toString);
+        assertTrue(refused.refusal().endsWith("weaker isolation was not approved"), refused.refusal());
+        assertNull(local.lastRequest);
+
+        RunOutcome approved = run("ls", weaker, Answer.APPROVED);
+        assertEquals("local", approved.result().executor());
+        assertTrue(approved.warnings().stream().anyMatch(w -> w.startsWith("weaker isolation approved")));
+    }
+
+    @Test
+    void permissiveModeRunsWhatThePolicyWouldRefuseAndSaysSo() {
+        RunOutcome outcome = run("cat ~/.ssh/id_rsa", new Overrides(null, Profile.Mode.PERMISSIVE, null, null, null),
+                Answer.DENIED);
+
+        assertTrue(outcome.ran());
+        assertTrue(outcome.warnings().stream().anyMatch(w -> w.startsWith("permissive mode: the policy would have answered DENY")),
+                outcome.warnings()::toString);
+    }
+
+    @Test
+    void withNoExecutorThatMeetsTheProfileNothingRuns() {
+        ExecutorRegistry onlyLocal = new ExecutorRegistry(List.of(local), List.of());
+        RunOutcome outcome = new Dispatcher(root(), onlyLocal).run(request("ls", Overrides.NONE, Answer.APPROVED));
+
+        assertNull(outcome.result());
+        assertTrue(outcome.refusal().startsWith("no executor can give the isolation the profile demands"), outcome.refusal());
+        assertNull(local.lastRequest);
+        assertNotNull(outcome.evaluation());
+    }
+
+    private RunOutcome run(String command, Overrides overrides, Answer answer) {
+        return new Dispatcher(root(), registry()).run(request(command, overrides, answer));
+    }
+
+    private ExecutorRegistry registry() {
+        return new ExecutorRegistry(List.of(sandbox, local), List.of());
+    }
+
+    private RunRequest request(String command, Overrides overrides, Answer answer) {
+        return request(command, overrides, r -> answer);
+    }
+
+    private RunRequest request(String command, Overrides overrides,
+            java.util.function.Function<ApprovalRequest, Answer> answers) {
+        ApprovalSession approvals = ApprovalSession.inMemory(request -> {
+            asked.add(request);
+            return answers.apply(request);
+        });
+        return new RunRequest(command, null, workspace, env, overrides, approvals, OutputListener.NONE, "test");
+    }
+
+    private static Path root() {
+        return Path.of(System.getProperty("cordon.root"));
+    }
+}
