@@ -4,6 +4,7 @@ import dev.cordon.executor.support.ProcessTree;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -11,47 +12,40 @@ import java.util.concurrent.TimeUnit;
  * The processes of one run live in a container, not under the docker client: killing the client
  * would leave the container running. So a kill goes to the daemon ({@code docker kill NAME})
  * while the client still waits for its container; the container's PID namespace ends everything
- * in it. While it runs, the tree watches the container's process-limit counter when a process
- * limit applies. CPU time and memory of the container are not visible from here.
+ * in it. When a process limit applies, a watcher reads the container's process-limit counter
+ * every few milliseconds while it runs: the cgroup, and the counter with it, is gone as soon as
+ * the container ends, and a refused fork can end a command quickly. CPU time and memory of the
+ * container are not visible from here.
  */
 final class DockerContainerTree implements ProcessTree {
 
     static final Duration KILL_LIMIT = Duration.ofSeconds(10);
-    static final Duration INSPECT_LIMIT = Duration.ofSeconds(5);
-    /** Samples spent looking for the container's cgroup before giving up on that evidence. */
-    private static final int FIND_ATTEMPTS = 20;
+    static final long WATCH_MILLIS = 5;
 
     private final DockerClient client;
     private final String name;
-    private final boolean watchProcessLimit;
+    private final Optional<String> watchedId;
     private volatile Process root;
-    private Optional<Path> events = Optional.empty();
-    private int attempts;
     private volatile boolean processLimitHit;
 
-    DockerContainerTree(DockerClient client, String name, boolean watchProcessLimit) {
+    /**
+     * @param watchedId the container's id, when its process-limit counter is to be watched
+     */
+    DockerContainerTree(DockerClient client, String name, Optional<String> watchedId) {
         this.client = client;
         this.name = name;
-        this.watchProcessLimit = watchProcessLimit;
+        this.watchedId = watchedId;
     }
 
     @Override
     public void attach(Process process) {
         root = process;
-    }
-
-    @Override
-    public void sample() {
-        if (!watchProcessLimit) {
-            return;
-        }
-        if (events.isEmpty() && attempts < FIND_ATTEMPTS) {
-            attempts++;
-            events = containerPid().flatMap(DockerCgroupEvents::pidsEvents);
-        }
-        if (events.isPresent() && DockerCgroupEvents.limitHit(events.get())) {
-            processLimitHit = true;
-        }
+        watchedId.ifPresent(id -> {
+            Thread watcher = new Thread(() -> watch(process, DockerCgroupEvents.candidates(DockerCgroupEvents.CGROUP_ROOT, id)),
+                    "cordon-docker-pids-" + name);
+            watcher.setDaemon(true);
+            watcher.start();
+        });
     }
 
     /** Whether the container's process limit refused a fork, as far as it could be watched. */
@@ -78,13 +72,20 @@ final class DockerContainerTree implements ProcessTree {
         }
     }
 
-    private Optional<Long> containerPid() {
+    private void watch(Process process, List<Path> candidates) {
+        Optional<Path> events = Optional.empty();
         try {
-            DockerClient.Reply reply = client.call(INSPECT_LIMIT, "inspect", "--format", "{{.State.Pid}}", name);
-            long pid = reply.ok() ? Long.parseLong(reply.stdout().strip()) : 0;
-            return pid > 0 ? Optional.of(pid) : Optional.empty();
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
+            while (process.isAlive() && !processLimitHit) {
+                if (events.isEmpty()) {
+                    events = DockerCgroupEvents.find(candidates);
+                }
+                if (events.isPresent() && DockerCgroupEvents.limitHit(events.get())) {
+                    processLimitHit = true;
+                }
+                Thread.sleep(WATCH_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

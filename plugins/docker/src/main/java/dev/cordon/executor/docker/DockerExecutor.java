@@ -110,7 +110,7 @@ public final class DockerExecutor implements Executor {
                     throw new ExecutorException("docker could not create the container: " + created.firstError());
                 }
                 try {
-                    return run(request, listener, plan, docker, run, warnings(created.stderr()));
+                    return run(request, listener, plan, docker, run, created.stdout().strip(), warnings(created.stderr()));
                 } finally {
                     docker.call(REMOVE_LIMIT, "rm", "--force", name);
                 }
@@ -125,13 +125,15 @@ public final class DockerExecutor implements Executor {
     }
 
     private ExecResult run(ExecRequest request, OutputListener listener, DockerMountPlan plan, DockerClient docker,
-            DockerArguments.Run run, List<String> notes) throws IOException, ExecutorException {
+            DockerArguments.Run run, String containerId, List<String> notes) throws IOException, ExecutorException {
         Confinement confinement = request.confinement();
         ProcessBuilder builder = new ProcessBuilder(DockerArguments.start(run.client(), run.name()))
                 .directory(run.envFile().getParent().toFile());
         builder.environment().clear();
         builder.environment().putAll(settings.clientEnv());
-        DockerContainerTree tree = new DockerContainerTree(docker, run.name(), confinement.limits().maxProcesses() > 0);
+        boolean watch = confinement.limits().maxProcesses() > 0 && containerId.matches("[0-9a-f]{12,64}");
+        DockerContainerTree tree = new DockerContainerTree(docker, run.name(),
+                watch ? java.util.Optional.of(containerId) : java.util.Optional.empty());
         RunOutcome outcome = runner.run(builder, new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(),
                 Launcher.DIRECT, tree), listener);
         boolean oomKilled = false;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,13 +26,15 @@ class DockerStateTest {
     }
 
     @Test
-    void findsTheProcessCounterOfEitherCgroupVersion() throws Exception {
-        Path root = Path.of("/sys/fs/cgroup");
-        assertEquals(Optional.of(root.resolve("pids/docker/abc/pids.events")),
-                DockerCgroupEvents.path("12:memory:/docker/abc\n8:pids:/docker/abc\n1:name=systemd:/docker/abc\n", root));
-        assertEquals(Optional.of(root.resolve("system.slice/docker-abc.scope/pids.events")),
-                DockerCgroupEvents.path("0::/system.slice/docker-abc.scope\n", root));
-        assertEquals(Optional.empty(), DockerCgroupEvents.path("3:cpu:/docker/abc\n", root));
+    void theProcessCounterIsLookedForInEveryCommonLayout() throws Exception {
+        List<Path> candidates = DockerCgroupEvents.candidates(temp, "abc");
+        assertEquals(List.of(temp.resolve("pids/docker/abc/pids.events"),
+                temp.resolve("pids/system.slice/docker-abc.scope/pids.events"),
+                temp.resolve("system.slice/docker-abc.scope/pids.events"), temp.resolve("docker/abc/pids.events")), candidates);
+        assertEquals(Optional.empty(), DockerCgroupEvents.find(candidates));
+        Path v2 = Files.createDirectories(temp.resolve("system.slice/docker-abc.scope")).resolve("pids.events");
+        Files.writeString(v2, "max 0\n");
+        assertEquals(Optional.of(v2), DockerCgroupEvents.find(candidates));
     }
 
     @Test
