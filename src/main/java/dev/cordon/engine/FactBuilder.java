@@ -273,6 +273,10 @@ final class FactBuilder {
     }
 
     private void functions(String line) {
+        // Both forms of a definition need `(` or the word `function`: most lines have neither.
+        if (line.indexOf('(') < 0 && !line.contains("function")) {
+            return;
+        }
         Set<String> names = new LinkedHashSet<>();
         Matcher m = FUNCTION.matcher(line);
         while (m.find()) {

@@ -82,6 +82,20 @@ public record Command(
         return false;
     }
 
+    /** The texts of the list that some argument contains, in list order (see {@link #argContains}). */
+    public List<String> argsContainingAny(List<String> texts) {
+        List<String> found = List.of();
+        for (String text : texts) {
+            if (argContains(text)) {
+                if (found.isEmpty()) {
+                    found = new ArrayList<>(1);
+                }
+                found.add(text);
+            }
+        }
+        return found;
+    }
+
     /** Whether one of the operands starts with this text, e.g. {@code of=/dev/}. */
     public boolean operandStartsWith(String prefix) {
         for (String operand : operands) {

@@ -1,6 +1,7 @@
 package dev.cordon.fact;
 
 import dev.cordon.shell.Access;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,6 +26,24 @@ public record FileAccess(int index, Access access, String written, String path, 
     /** Whether the path or the file it really is matches the glob: used for refusals. */
     public boolean hits(String glob) {
         return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
+    }
+
+    /**
+     * The globs of the list that {@link #hits} this access, in list order. Rules take their built-in
+     * lists through this: one call per access instead of one network node per glob, and the same
+     * findings as matching the globs one by one.
+     */
+    public List<String> hitsAmong(List<String> globs) {
+        List<String> hit = List.of();
+        for (String glob : globs) {
+            if (hits(glob)) {
+                if (hit.isEmpty()) {
+                    hit = new ArrayList<>(1);
+                }
+                hit.add(glob);
+            }
+        }
+        return hit;
     }
 
     /** Whether both the path and the file it really is match the glob: used for permissions. */

@@ -19,6 +19,8 @@ public final class Capabilities {
             | (1 << 5)              // SECBIT_KEEP_CAPS_LOCKED
             | (1 << 6) | (1 << 7);  // SECBIT_NO_CAP_AMBIENT_RAISE and its lock
 
+    private static volatile Integer lastCap;
+
     private Capabilities() {
     }
 
@@ -67,8 +69,14 @@ public final class Capabilities {
         }
     }
 
+    /** The kernel's constant, read once: every confined start needs it. */
     private static int lastCap() {
-        return (int) ProcFiles.number(Path.of("/proc/sys/kernel/cap_last_cap"), DEFAULT_LAST_CAP);
+        Integer known = lastCap;
+        if (known == null) {
+            known = (int) ProcFiles.number(Path.of("/proc/sys/kernel/cap_last_cap"), DEFAULT_LAST_CAP);
+            lastCap = known;
+        }
+        return known;
     }
 
     private static Memory header() {

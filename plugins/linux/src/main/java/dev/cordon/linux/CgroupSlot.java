@@ -104,6 +104,23 @@ final class CgroupSlot {
         }
     }
 
+    /**
+     * Waits (a bounded time) until the spawning thread has ended. A thread that has ended has left
+     * the cgroup by itself; moving it out while it still runs would cost an RCU grace period
+     * during which no process of the machine can fork or exit.
+     */
+    void awaitThreadEnd(java.time.Duration patience) {
+        Thread parked = thread;
+        if (parked == null) {
+            return;
+        }
+        try {
+            parked.join(Math.max(1, patience.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Lets an unused parked thread end, so that the cgroup can be removed. */
     void leave() {
         synchronized (this) {

@@ -36,8 +36,15 @@ public final class Cgroups implements AutoCloseable {
     }
 
     private static final AtomicLong SEQUENCE = new AtomicLong();
+    /**
+     * Each executor plugin loads this class in its own class loader, so the sequence alone would
+     * repeat across plugins of one JVM: two probes at once would then race for one directory.
+     */
+    private static final String LOADER = Long.toHexString(new java.security.SecureRandom().nextLong() & 0xffffffffL);
     private static final String PREFIX = "cordon-";
     private static final int REMOVE_ATTEMPTS = 70;
+    /** How long a run waits for the cgroup being prepared before it makes its own. */
+    private static final long SPARE_PATIENCE_MILLIS = 250;
 
 
     private final Version version;
@@ -149,13 +156,39 @@ public final class Cgroups implements AutoCloseable {
         return parents;
     }
 
-    private synchronized CgroupSlot takeSpare() {
-        if (spare == null || !spare.isDone() || spare.isCompletedExceptionally()) {
+    /**
+     * The prepared cgroup, waiting for it when it is still being made: making a second one now
+     * would wait for the same kernel work (moving a thread takes an RCU grace period) twice.
+     */
+    private CgroupSlot takeSpare() {
+        CompletableFuture<CgroupSlot> next;
+        synchronized (this) {
+            next = spare;
+            spare = null;
+        }
+        if (next == null) {
             return null;
         }
-        CgroupSlot slot = spare.join();
-        spare = null;
-        return slot;
+        try {
+            return next.get(SPARE_PATIENCE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            discardLater(next);
+            return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return null;
+        } catch (java.util.concurrent.TimeoutException e) {
+            discardLater(next);
+            return null;
+        }
+    }
+
+    /** A spare given up on is removed once it is made. */
+    private void discardLater(CompletableFuture<CgroupSlot> late) {
+        late.thenAccept(slot -> {
+            slot.leave();
+            background(() -> removeDirs(slot.dirs().values(), 0));
+        });
     }
 
     synchronized void prepareSpare() {
@@ -240,7 +273,7 @@ public final class Cgroups implements AutoCloseable {
         if (swept.compareAndSet(false, true)) {
             sweepStale();
         }
-        String name = PREFIX + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
+        String name = PREFIX + ProcessHandle.current().pid() + "-" + LOADER + "-" + SEQUENCE.incrementAndGet();
         Map<String, Path> dirs = new LinkedHashMap<>();
         parents.forEach((controller, parent) -> {
             if (!controller.equals("memory") || controllers == Controllers.WITH_MEMORY) {

@@ -26,6 +26,8 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
+    /** The spawning thread ends right after the start; this is only a bound. */
+    private static final Duration SPAWNER_PATIENCE = Duration.ofMillis(200);
 
     private final Cgroups owner;
     private final CgroupSlot slot;
@@ -111,9 +113,21 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return wrapped;
     }
 
-    /** Off the caller's path: JVM threads out, then the exact process limit. */
-    private synchronized void afterStart() {
-        if (version != Cgroups.Version.V1 || closed) {
+    /**
+     * Off the caller's path: JVM threads out, then the exact process limit, then the next run's
+     * cgroup is prepared while this command runs, so that it is ready when the next run asks.
+     */
+    private void afterStart() {
+        if (version == Cgroups.Version.V1) {
+            // Outside the lock: a kill must not wait for the spawning thread.
+            slot.awaitThreadEnd(SPAWNER_PATIENCE);
+            settleAfterStart();
+        }
+        owner.prepareSpare();
+    }
+
+    private synchronized void settleAfterStart() {
+        if (closed) {
             return;
         }
         moveOwnThreadsBack();

@@ -82,7 +82,8 @@ final class DockerClient {
         });
     }
 
+    /** The client runs on Linux or macOS only (see {@link DockerSettings#supportedHost()}). */
     private static java.io.File nullDevice() {
-        return new java.io.File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+        return new java.io.File("/dev/null");
     }
 }

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
@@ -133,7 +134,7 @@ public final class DockerExecutor implements Executor {
         builder.environment().putAll(settings.clientEnv());
         boolean watch = confinement.limits().maxProcesses() > 0 && containerId.matches("[0-9a-f]{12,64}");
         DockerContainerTree tree = new DockerContainerTree(docker, run.name(),
-                watch ? java.util.Optional.of(containerId) : java.util.Optional.empty());
+                watch ? Optional.of(containerId) : Optional.empty());
         RunOutcome outcome = runner.run(builder, new RunSettings(request.runId(), request.timeout(), request.outputLimitBytes(),
                 Launcher.DIRECT, tree), listener);
         boolean oomKilled = false;

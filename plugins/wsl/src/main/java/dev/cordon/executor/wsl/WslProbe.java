@@ -50,8 +50,7 @@ final class WslProbe {
         if (status.get().version() != 2) {
             return Probe.unavailable("distro `" + distro.name() + "` runs under WSL " + status.get().version() + "; cordon needs WSL 2");
         }
-        List<String> argv = new java.util.ArrayList<>(List.of(host.wslExe(), "-d", distro.name(), "--exec", "/bin/sh", "-c",
-                TRIAL));
+        List<String> argv = List.of(host.wslExe(), "-d", distro.name(), "--exec", "/bin/sh", "-c", TRIAL);
         WslRunner.Reply reply;
         try {
             reply = runner.run(argv, TRIAL_LIMIT);
