@@ -19,10 +19,20 @@ final class Commands {
         root.addSubcommand("run", new RunCommand(context, services));
         root.addSubcommand("profile", new ProfileCommand(() -> sources(context)));
         root.addSubcommand("sandbox", new CommandLine(new SandboxCommand())
-                .addSubcommand("status", new SandboxStatusCommand(context, services)));
+                .addSubcommand("status", new SandboxStatusCommand(context, services))
+                .addSubcommand("setup", maintenance(context, services, "setup",
+                        "Create the dedicated sandbox an executor keeps between runs (the WSL distro)."))
+                .addSubcommand("reset", maintenance(context, services, "reset",
+                        "Remove and recreate it.")));
         root.addSubcommand("audit", new AuditCommand(() -> auditFile(context)));
         root.addSubcommand("serve", new ServeCommand(context));
         root.addSubcommand("completion", new AutoComplete.GenerateCompletion());
+    }
+
+    private static CommandLine maintenance(Context context, Services services, String name, String description) {
+        CommandLine command = new CommandLine(new SandboxMaintenanceCommand(context, services, name));
+        command.getCommandSpec().name(name).mixinStandardHelpOptions(true).usageMessage().description(description);
+        return command;
     }
 
     /** The active profile's audit file, or null when it does not audit. */

@@ -17,6 +17,6 @@ public final class SandboxCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing subcommand: `status`");
+        throw new ParameterException(spec.commandLine(), "missing subcommand: `status`, `setup` or `reset`");
     }
 }

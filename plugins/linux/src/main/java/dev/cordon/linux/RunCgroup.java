@@ -113,17 +113,13 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return wrapped;
     }
 
-    /**
-     * Off the caller's path: JVM threads out, then the exact process limit, then the next run's
-     * cgroup is prepared while this command runs, so that it is ready when the next run asks.
-     */
+    /** Off the caller's path: JVM threads out, then the exact process limit. */
     private void afterStart() {
         if (version == Cgroups.Version.V1) {
             // Outside the lock: a kill must not wait for the spawning thread.
             slot.awaitThreadEnd(SPAWNER_PATIENCE);
             settleAfterStart();
         }
-        owner.prepareSpare();
     }
 
     private synchronized void settleAfterStart() {
