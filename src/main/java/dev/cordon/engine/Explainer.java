@@ -25,6 +25,10 @@ import java.util.Set;
 /** Turns what the rules derived into an {@link Evaluation}: who decided, and why every other match lost. */
 final class Explainer {
 
+    /** Most severe first, then the earliest gate; among equals the rule earliest in the files. */
+    private static final Comparator<Finding> BY_SEVERITY_THEN_GATE =
+            Comparator.comparingInt(Finding::severity).reversed().thenComparingInt(Finding::step);
+
     private final RuleIndex index;
     private final Profile profile;
     private final Map<String, StandingApproval> approvals = new HashMap<>();
@@ -45,11 +49,11 @@ final class Explainer {
         for (Outcome o : results.outcomes()) {
             outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
         }
-        List<Finding> verdicts = results.verdicts().stream().map(Verdict::finding)
-                .sorted(Comparator.comparingInt(Finding::severity).reversed()
-                        .thenComparingInt(Finding::step)
-                        .thenComparingInt(this::order))
-                .toList();
+        List<Finding> verdicts = new ArrayList<>(results.verdicts().size());
+        for (Verdict v : results.verdicts()) {
+            verdicts.add(v.finding());
+        }
+        verdicts.sort(BY_SEVERITY_THEN_GATE.thenComparingInt(this::order));
         if (verdicts.isEmpty()) {
             throw new PolicyException(new Problem("rules", 0, 0,
                     "no rule decided the call: the resolution rules (resolve.drl) are missing from the rules in force"));

@@ -82,6 +82,16 @@ public record Command(
         return false;
     }
 
+    /** Whether one of the arguments contains one of these texts (see {@link #argContains}). */
+    public boolean argContainsAny(List<String> texts) {
+        for (String text : texts) {
+            if (argContains(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The texts of the list that some argument contains, in list order (see {@link #argContains}). */
     public List<String> argsContainingAny(List<String> texts) {
         List<String> found = List.of();

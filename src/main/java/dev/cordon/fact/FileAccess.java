@@ -28,6 +28,16 @@ public record FileAccess(int index, Access access, String written, String path, 
         return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
     }
 
+    /** Whether the path or the file it really is matches one of the globs (see {@link #hits}). */
+    public boolean hitsAny(List<String> globs) {
+        for (String glob : globs) {
+            if (hits(glob)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The globs of the list that {@link #hits} this access, in list order. Rules take their built-in
      * lists through this: one call per access instead of one network node per glob, and the same

@@ -27,6 +27,7 @@ final class CgroupSlot {
     private final SynchronousQueue<Job> jobs = new SynchronousQueue<>();
     private final CompletableFuture<Void> entered = new CompletableFuture<>();
     private Thread thread;
+    private ThreadSetup early = ThreadSetup.NONE;
     private boolean used;
 
     private CgroupSlot(Cgroups.Version version, Map<String, Path> dirs) {
@@ -34,9 +35,13 @@ final class CgroupSlot {
         this.dirs = Map.copyOf(dirs);
     }
 
-    /** Creates the directories and, on v1, the thread that waits inside them. */
-    static CgroupSlot prepare(Cgroups.Version version, Map<String, Path> dirs) throws KernelException {
+    /**
+     * Creates the directories and, on v1, the thread that waits inside them; that thread runs
+     * {@code early} once it is inside, before any run asks for it.
+     */
+    static CgroupSlot prepare(Cgroups.Version version, Map<String, Path> dirs, ThreadSetup early) throws KernelException {
         CgroupSlot slot = new CgroupSlot(version, dirs);
+        slot.early = early;
         for (Path dir : dirs.values()) {
             mkdir(dir);
         }
@@ -51,6 +56,7 @@ final class CgroupSlot {
                 slot.leave();
                 throw new KernelException("interrupted while preparing a cgroup", Errno.EINTR);
             } catch (ExecutionException e) {
+                slot.discardFailed();
                 throw e.getCause() instanceof KernelException kernel ? kernel
                         : new KernelException("cannot enter cgroup: " + e.getCause(), 0);
             }
@@ -140,6 +146,7 @@ final class CgroupSlot {
             for (Path dir : dirs.values()) {
                 RunCgroup.write(dir.resolve("tasks"), tid);
             }
+            applyEarly();
         } catch (KernelException | RuntimeException e) {
             entered.completeExceptionally(e);
             return;
@@ -159,6 +166,44 @@ final class CgroupSlot {
             job.started().complete(job.builder().start());
         } catch (KernelException | IOException | RuntimeException | Error e) {
             job.started().completeExceptionally(e);
+        }
+    }
+
+    private void applyEarly() throws KernelException {
+        try {
+            early.apply();
+        } catch (KernelException e) {
+            throw new KernelException("cannot prepare the spawning thread of cgroup `"
+                    + dirs.values().iterator().next() + "`: " + e.getMessage(), e.errno());
+        }
+    }
+
+    /**
+     * The thread gave up: once it has ended, the directories go too. An ended thread keeps a v1
+     * cgroup busy until the kernel has released it, so removal is retried for a moment.
+     */
+    private void discardFailed() {
+        awaitThreadEnd(java.time.Duration.ofSeconds(1));
+        java.util.List<Path> left = new java.util.ArrayList<>(dirs.values());
+        for (int attempt = 0; attempt < 50 && !left.isEmpty(); attempt++) {
+            left.removeIf(CgroupSlot::removed);
+            if (!left.isEmpty()) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return; // the next JVM's sweep removes what is left
+                }
+            }
+        }
+    }
+
+    private static boolean removed(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

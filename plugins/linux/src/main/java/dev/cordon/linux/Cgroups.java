@@ -50,6 +50,7 @@ public final class Cgroups implements AutoCloseable {
     private final Version version;
     private final Map<String, Path> parents;
     private CompletableFuture<CgroupSlot> spare;
+    private volatile ThreadSetup parkedSetup = ThreadSetup.NONE;
     private boolean hookAdded;
     private boolean closed;
     private java.util.concurrent.ScheduledExecutorService background;
@@ -99,6 +100,18 @@ public final class Cgroups implements AutoCloseable {
         return version;
     }
 
+    /**
+     * Work that every spawning thread of this instance does while it waits for its run, off the
+     * run's path: the part of a confinement that is the same for every run (dropping
+     * capabilities, no-new-privs). A thread whose setup fails is not used: the run that would
+     * have taken it makes its own cgroup, and fails with the setup's message if that fails too.
+     * Only the v1 layout parks threads; on v2 it is not run, so the launch's own setup must still
+     * do (or at least verify) all of it.
+     */
+    public void parkedSetup(ThreadSetup setup) {
+        parkedSetup = java.util.Objects.requireNonNull(setup, "setup");
+    }
+
     /** Whether a memory limit can be enforced for the whole tree. */
     public boolean limitsMemory() {
         return version == Version.V1 ? parents.containsKey("memory") : v2Controllers().contains("memory");
@@ -135,7 +148,7 @@ public final class Cgroups implements AutoCloseable {
         Controllers needed = limits.memoryBytes() > 0 ? Controllers.WITH_MEMORY : Controllers.WITHOUT_MEMORY;
         CgroupSlot slot = needed == Controllers.WITHOUT_MEMORY ? takeSpare() : null;
         if (slot == null) {
-            slot = CgroupSlot.prepare(version, nextDirs(needed));
+            slot = CgroupSlot.prepare(version, nextDirs(needed), parkedSetup);
         }
         return RunCgroup.open(this, slot, limits);
     }
@@ -203,7 +216,7 @@ public final class Cgroups implements AutoCloseable {
         spare = next;
         background().execute(() -> {
             try {
-                next.complete(CgroupSlot.prepare(version, nextDirs(Controllers.WITHOUT_MEMORY)));
+                next.complete(CgroupSlot.prepare(version, nextDirs(Controllers.WITHOUT_MEMORY), parkedSetup));
             } catch (KernelException | RuntimeException e) {
                 next.completeExceptionally(e);
             }

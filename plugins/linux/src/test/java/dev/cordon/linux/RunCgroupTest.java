@@ -53,6 +53,42 @@ class RunCgroupTest {
     }
 
     @Test
+    void theParkedThreadsSetupReachesTheChildWithoutTheLaunchRepeatingItV1() throws Exception {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        cgroups.parkedSetup(Prctl::setNoNewPrivs);
+        try (RunCgroup cgroup = cgroups.create("parked-setup", Limits.NONE)) {
+            Process process = cgroup.launcher(ThreadSetup.NONE).launch(new ProcessBuilder("cat", "/proc/self/status"));
+            String status = new String(process.getInputStream().readAllBytes());
+            process.waitFor();
+            assertTrue(status.lines().anyMatch(line -> line.matches("NoNewPrivs:\\s+1")), status);
+        } finally {
+            cgroups.close();
+        }
+        assertFalse(Prctl.noNewPrivs(), "the caller's own thread must stay unrestricted");
+    }
+
+    @Test
+    void aFailingParkedSetupRefusesTheRunV1() throws Exception {
+        Cgroups cgroups = cgroups(Cgroups.Version.V1);
+        cgroups.parkedSetup(() -> {
+            throw new KernelException("refused on purpose", 0);
+        });
+        try {
+            KernelException refused = org.junit.jupiter.api.Assertions.assertThrows(KernelException.class,
+                    () -> cgroups.create("parked-failure", Limits.NONE));
+            assertTrue(refused.getMessage().contains("refused on purpose"), refused.getMessage());
+            String message = refused.getMessage();
+            String name = Path.of(message.substring(message.indexOf('`') + 1, message.indexOf('`', message.indexOf('`') + 1)))
+                    .getFileName().toString();
+            for (Path parent : cgroups.parents().values()) {
+                assertFalse(Files.exists(parent.resolve(name)), "the refused run's cgroup was left: " + parent.resolve(name));
+            }
+        } finally {
+            cgroups.close();
+        }
+    }
+
+    @Test
     void killAllEndsDetachedProcessesV1() throws Exception {
         killAllEndsDetachedProcesses(Cgroups.Version.V1);
     }

@@ -1,9 +1,11 @@
 package dev.cordon.executor.landlock;
 
 import dev.cordon.linux.Arch;
+import dev.cordon.linux.Capabilities;
 import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
+import dev.cordon.linux.Prctl;
 import dev.cordon.linux.Seccomp;
 import java.util.Optional;
 
@@ -27,13 +29,22 @@ record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp
         Optional<Cgroups> cgroups;
         String problem = "";
         try {
-            cgroups = Optional.of(Cgroups.open());
+            Cgroups opened = Cgroups.open();
+            // The same for every run, so the parked spawning thread does it while it waits; the
+            // confiner repeats it (then nearly free) and verifies that no capability is left.
+            opened.parkedSetup(LandlockHost::dropPrivileges);
+            cgroups = Optional.of(opened);
         } catch (KernelException e) {
             cgroups = Optional.empty();
             problem = e.getMessage();
         }
         return new LandlockHost(arch, Math.min(kernelAbi, Landlock.NEWEST_KNOWN_ABI), kernelAbi, Seccomp.available(),
                 cgroups, problem);
+    }
+
+    private static void dropPrivileges() throws KernelException {
+        Prctl.setNoNewPrivs();
+        Capabilities.dropAllForThread();
     }
 
     /** Why commands cannot be confined here at all, or empty when they can. */
