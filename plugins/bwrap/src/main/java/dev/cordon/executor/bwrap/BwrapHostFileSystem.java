@@ -1,5 +1,6 @@
 package dev.cordon.executor.bwrap;
 
+import dev.cordon.executor.support.Placeholders;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ final class BwrapHostFileSystem implements BwrapFileSystem {
 
     @Override
     public Kind kind(Path path) {
-        if (BwrapPlaceholders.isHeld(path)) {
+        if (Placeholders.isHeld(path)) {
             return Kind.MISSING; // another run's stand-in, not the user's file
         }
         if (Files.isDirectory(path)) {

@@ -1,5 +1,6 @@
 package dev.cordon.executor.bwrap;
 
+import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.bwrap.BwrapViolations.LimitEvents;
 import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
 import dev.cordon.executor.support.ExitStatus;
@@ -63,7 +64,7 @@ final class BwrapRunner implements AutoCloseable {
         List<String> command = BwrapArguments.command(request, init(plan));
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
         try (RunCgroup ignored = cgroup.orElse(null);
-                BwrapPlaceholders.Reservation reservation = BwrapPlaceholders.reserve(plan.placeholders());
+                Placeholders.Reservation reservation = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_FILE, "sandbox");
                 BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
                         scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
             List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory),

@@ -1,5 +1,6 @@
 package dev.cordon.executor.docker;
 
+import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.support.Launcher;
 import dev.cordon.executor.support.ProcessRunner;
 import dev.cordon.executor.support.RunOutcome;
@@ -104,7 +105,7 @@ public final class DockerExecutor implements Executor {
                     seccomp, settings.network());
             List<String> create = DockerArguments.create(run, plan, confinement.network(), confinement.limits(), request.cwd(),
                     request.env(), request.argv());
-            DockerPlaceholders.Reservation placeholders = DockerPlaceholders.reserve(plan.placeholders());
+            Placeholders.Reservation placeholders = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_DIRECTORY, "container");
             try {
                 DockerClient.Reply created = docker.call(CREATE_LIMIT, create.subList(1, create.size()).toArray(String[]::new));
                 if (!created.ok()) {
