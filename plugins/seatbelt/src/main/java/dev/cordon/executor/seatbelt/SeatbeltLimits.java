@@ -1,7 +1,9 @@
 package dev.cordon.executor.seatbelt;
 
+import dev.cordon.executor.support.UlimitScript;
 import dev.cordon.spi.Limits;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,30 +16,15 @@ import java.util.Optional;
  */
 final class SeatbeltLimits {
 
-    /** {@code ulimit -f} of a POSIX shell counts 512-byte blocks. */
-    static final long BLOCK = 512;
-
     private SeatbeltLimits() {
     }
 
     /**
-     * The {@code sh -c} script that sets the enforceable limits and runs its arguments, or empty
-     * when none applies. It holds only numbers; everything else is a positional parameter.
+     * The {@code sh -c} script that sets the enforceable limits (CPU time, file size) and runs its
+     * arguments, or empty when none applies.
      */
     static Optional<String> script(Limits limits) {
-        List<String> steps = new ArrayList<>();
-        if (limits.cpuSeconds() > 0) {
-            steps.add("ulimit -t " + limits.cpuSeconds());
-        }
-        if (limits.fileSizeBytes() > 0) {
-            // Rounded down: never allow more than asked, even if that means a smaller file.
-            steps.add("ulimit -f " + limits.fileSizeBytes() / BLOCK);
-        }
-        if (steps.isEmpty()) {
-            return Optional.empty();
-        }
-        steps.add("exec \"$@\"");
-        return Optional.of(String.join(" && ", steps));
+        return UlimitScript.of(limits, EnumSet.of(UlimitScript.Rlimit.CPU, UlimitScript.Rlimit.FILE_SIZE));
     }
 
     /** One note per requested limit this executor cannot enforce. */

@@ -1,7 +1,9 @@
 package dev.cordon.executor.wsl;
 
+import dev.cordon.executor.support.UlimitScript;
 import dev.cordon.spi.Limits;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,33 +15,12 @@ import java.util.Optional;
  */
 final class WslLimits {
 
-    /** {@code ulimit -f} of a POSIX shell counts 512-byte blocks; {@code -v} counts KiB. */
-    static final long BLOCK = 512;
-    static final long KIB = 1024;
-
     private WslLimits() {
     }
 
-    /** The {@code sh -c} script, or empty when no limit applies; it holds only numbers. */
+    /** The {@code sh -c} script, or empty when no limit applies: every rlimit works inside the distro. */
     static Optional<String> script(Limits limits) {
-        List<String> steps = new ArrayList<>();
-        if (limits.cpuSeconds() > 0) {
-            steps.add("ulimit -t " + limits.cpuSeconds());
-        }
-        if (limits.fileSizeBytes() > 0) {
-            steps.add("ulimit -f " + limits.fileSizeBytes() / BLOCK);
-        }
-        if (limits.memoryBytes() > 0) {
-            steps.add("ulimit -v " + limits.memoryBytes() / KIB);
-        }
-        if (limits.maxProcesses() > 0) {
-            steps.add("ulimit -u " + limits.maxProcesses());
-        }
-        if (steps.isEmpty()) {
-            return Optional.empty();
-        }
-        steps.add("exec \"$@\"");
-        return Optional.of(String.join(" && ", steps));
+        return UlimitScript.of(limits, EnumSet.allOf(UlimitScript.Rlimit.class));
     }
 
     static List<String> notes(Limits limits) {
