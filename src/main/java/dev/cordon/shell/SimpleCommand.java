@@ -1,8 +1,10 @@
 package dev.cordon.shell;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One simple command found in a shell command line, after unwrapping {@code bash -c},
@@ -61,7 +63,8 @@ public record SimpleCommand(
     public SimpleCommand {
         directories = directories == null ? List.of() : List.copyOf(directories);
         args = List.copyOf(args);
-        flags = Set.copyOf(flags);
+        // Sorted, so explanations and JSON list them the same way on every run.
+        flags = Collections.unmodifiableSortedSet(new TreeSet<>(flags));
         operands = List.copyOf(operands);
         redirections = List.copyOf(redirections);
         assignments = Map.copyOf(assignments);
