@@ -33,7 +33,7 @@ public final class Cli implements AutoCloseable {
     }
 
     public int execute(String... args) {
-        CommandLine root = Main.commandLine(context, services);
+        CommandLine root = Main.commandLine(context, services, args);
         root.setOut(context.out());
         root.setErr(context.err());
         root.setParameterExceptionHandler(this::usageError);

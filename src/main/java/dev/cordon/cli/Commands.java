@@ -5,6 +5,7 @@ import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 
@@ -14,19 +15,39 @@ final class Commands {
     private Commands() {
     }
 
-    static void register(CommandLine root, Context context, Services services) {
-        root.addSubcommand("policy", new PolicyCommand(() -> new CliPolicyEnvironment(context, services)));
-        root.addSubcommand("run", new RunCommand(context, services));
-        root.addSubcommand("profile", new ProfileCommand(() -> sources(context)));
-        root.addSubcommand("sandbox", new CommandLine(new SandboxCommand())
-                .addSubcommand("status", new SandboxStatusCommand(context, services))
-                .addSubcommand("setup", maintenance(context, services, "setup",
-                        "Create the dedicated sandbox an executor keeps between runs (the WSL distro)."))
-                .addSubcommand("reset", maintenance(context, services, "reset",
-                        "Remove and recreate it.")));
-        root.addSubcommand("audit", new AuditCommand(() -> auditFile(context)));
-        root.addSubcommand("serve", new ServeCommand(context));
-        root.addSubcommand("completion", new AutoComplete.GenerateCompletion());
+    /**
+     * Adds the subcommands. Building a picocli model costs a one-shot command real time, so when
+     * the first argument names a subcommand only that one is built; the root's own help, the
+     * completion script and unknown words get them all.
+     */
+    static void register(CommandLine root, Context context, Services services, String first) {
+        if (first != null && NAMES.contains(first) && !first.equals("completion")) {
+            root.addSubcommand(first, create(first, context, services));
+            return;
+        }
+        for (String name : NAMES) {
+            root.addSubcommand(name, create(name, context, services));
+        }
+    }
+
+    private static final List<String> NAMES =
+            List.of("policy", "run", "profile", "sandbox", "audit", "serve", "completion");
+
+    private static Object create(String name, Context context, Services services) {
+        return switch (name) {
+            case "policy" -> new PolicyCommand(() -> new CliPolicyEnvironment(context, services));
+            case "run" -> new RunCommand(context, services);
+            case "profile" -> new ProfileCommand(() -> sources(context));
+            case "sandbox" -> new CommandLine(new SandboxCommand())
+                    .addSubcommand("status", new SandboxStatusCommand(context, services))
+                    .addSubcommand("setup", maintenance(context, services, "setup",
+                            "Create the dedicated sandbox an executor keeps between runs (the WSL distro)."))
+                    .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
+            case "audit" -> new AuditCommand(() -> auditFile(context));
+            case "serve" -> new ServeCommand(context);
+            case "completion" -> new AutoComplete.GenerateCompletion();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     private static CommandLine maintenance(Context context, Services services, String name, String description) {

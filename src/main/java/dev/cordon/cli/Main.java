@@ -56,9 +56,9 @@ public final class Main implements Runnable {
     }
 
     /** Builds the root command line with every subcommand, for the given context. */
-    static CommandLine commandLine(Context context, Services services) {
+    static CommandLine commandLine(Context context, Services services, String[] args) {
         CommandLine root = new CommandLine(new Main());
-        Commands.register(root, context, services);
+        Commands.register(root, context, services, args.length > 0 ? args[0] : null);
         return root;
     }
 }

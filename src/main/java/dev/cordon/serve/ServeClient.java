@@ -22,8 +22,6 @@ import java.util.OptionalInt;
  */
 public final class ServeClient {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private ServeClient() {
     }
 
@@ -41,7 +39,10 @@ public final class ServeClient {
         try {
             ServerFile file = ServerFile.read(ServerFile.location(env));
             String base = server.equals("auto") ? "http://127.0.0.1:" + file.port() : server;
-            ObjectNode body = JSON.createObjectNode();
+            // Made here, not in a static field: most command lines never forward, and loading
+            // Jackson costs a cold start a tenth of a second or more.
+            ObjectMapper json = new ObjectMapper();
+            ObjectNode body = json.createObjectNode();
             body.put("cwd", cwd.toString());
             body.putPOJO("env", env);
             body.putPOJO("args", args);
@@ -49,14 +50,14 @@ public final class ServeClient {
                     .timeout(Duration.ofHours(1))
                     .header("Authorization", "Bearer " + file.token())
                     .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)))
                     .build();
             HttpResponse<byte[]> response = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build()
                     .send(request, HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() != 200) {
                 return OptionalInt.empty();
             }
-            JsonNode answer = JSON.readTree(response.body());
+            JsonNode answer = json.readTree(response.body());
             out.write(answer.path("stdout").asText().getBytes(StandardCharsets.UTF_8));
             err.write(answer.path("stderr").asText().getBytes(StandardCharsets.UTF_8));
             out.flush();
