@@ -106,7 +106,8 @@ class ProcessRunnerTest {
 
     @Test
     void cancelKillsARunningCommand() throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "sleep 30");
+        // `exec`: no child for a tree sampler to miss when the cancel comes first (trees have their own tests).
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "exec sleep 30");
         CompletableFuture<RunOutcome> running = CompletableFuture.supplyAsync(() -> {
             try {
                 return runner.run(builder, new RunSettings("cancel-me", Duration.ofSeconds(30), 100, Launcher.DIRECT,
@@ -128,7 +129,8 @@ class ProcessRunnerTest {
 
     @Test
     void refusesASecondRunWithTheSameId() throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "sleep 30");
+        // `exec`: no child for a tree sampler to miss when the cancel comes first (trees have their own tests).
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", "exec sleep 30");
         RunSettings settings = new RunSettings("twice", Duration.ofSeconds(30), 100, Launcher.DIRECT, new DescendantTree());
         CompletableFuture<RunOutcome> first = CompletableFuture.supplyAsync(() -> {
             try {
