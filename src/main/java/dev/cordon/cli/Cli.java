@@ -18,7 +18,7 @@ public final class Cli implements AutoCloseable {
 
     /** A one-shot command line with its own services. */
     public Cli(Context context) {
-        this(context, new Services(context.home()), true);
+        this(context, new Services(context.home(), Services.cacheDir(context.env())), true);
     }
 
     /** A command line sharing long-lived services (the warm path of {@code cordon serve}). */

@@ -42,6 +42,7 @@ public final class SandboxStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        services.freshProbes();
         ExecutorRegistry registry = services.registry();
         ObjectNode root = new ObjectMapper().createObjectNode();
         ArrayNode executors = root.putArray("executors");

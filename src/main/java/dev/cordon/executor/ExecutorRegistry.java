@@ -31,6 +31,7 @@ public final class ExecutorRegistry implements AutoCloseable {
     private final List<Executor> executors;
     private final List<String> loadProblems;
     private final Map<String, CompletableFuture<Probe>> probes = new LinkedHashMap<>();
+    private volatile ProbeCache cache;
 
     public ExecutorRegistry(List<Executor> executors, List<String> loadProblems) {
         List<Executor> sorted = new ArrayList<>(executors);
@@ -45,6 +46,23 @@ public final class ExecutorRegistry implements AutoCloseable {
         List<Executor> found = PluginLoader.load(pluginsDir, problems);
         return new ExecutorRegistry(found, problems);
     }
+
+    /**
+     * Keeps successful probes in {@code dir} for the rest of the boot and takes them from there
+     * (see {@link ProbeCache}); without it every process probes.
+     */
+    public ExecutorRegistry keepingProbesIn(Path dir) {
+        this.cache = ProbeCache.in(dir).orElse(null);
+        return this;
+    }
+
+    /** Probes every executor anew, ignoring kept results (and keeping the new ones). */
+    public ExecutorRegistry probingAnew() {
+        this.fresh = true;
+        return this;
+    }
+
+    private volatile boolean fresh;
 
     /** Executors, highest priority first. */
     public List<Executor> executors() {
@@ -89,13 +107,25 @@ public final class ExecutorRegistry implements AutoCloseable {
                 }));
     }
 
-    private static Probe safeProbe(Executor executor) {
+    private Probe safeProbe(Executor executor) {
+        ProbeCache kept = cache;
+        if (kept != null && !fresh) {
+            Optional<Probe> earlier = kept.get(executor);
+            if (earlier.isPresent()) {
+                return earlier.get();
+            }
+        }
+        Probe probe;
         try {
-            Probe probe = executor.probe();
-            return probe == null ? Probe.unavailable("probe returned nothing") : probe;
+            probe = executor.probe();
+            probe = probe == null ? Probe.unavailable("probe returned nothing") : probe;
         } catch (RuntimeException | LinkageError e) {
             return Probe.unavailable("probe failed: " + e);
         }
+        if (kept != null) {
+            kept.put(executor, probe);
+        }
+        return probe;
     }
 
     /**

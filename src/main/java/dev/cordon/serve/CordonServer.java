@@ -46,7 +46,7 @@ public final class CordonServer implements AutoCloseable {
         this.home = home;
         this.serverEnv = Map.copyOf(serverEnv);
         this.token = token;
-        this.services = new Services(home);
+        this.services = new Services(home, null);
         this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
         this.threads = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
         http.setExecutor(threads);

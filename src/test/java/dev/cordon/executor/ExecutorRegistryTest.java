@@ -93,4 +93,24 @@ class ExecutorRegistryTest {
 
         assertEquals(1, landlock.probes.get());
     }
+
+    @Test
+    void aSuccessfulProbeIsKeptForTheNextProcessButAFailureIsNot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path cache) {
+        FakeExecutor first = FakeExecutor.full("landlock", 100);
+        FakeExecutor broken = new FakeExecutor("bwrap", 200, false, Capability.values());
+        new ExecutorRegistry(List.of(first, broken), List.of()).keepingProbesIn(cache).select("auto", strict);
+        assertEquals(1, first.probes.get());
+
+        FakeExecutor again = FakeExecutor.full("landlock", 100);
+        FakeExecutor brokenAgain = new FakeExecutor("bwrap", 200, false, Capability.values());
+        Selection next = new ExecutorRegistry(List.of(again, brokenAgain), List.of()).keepingProbesIn(cache)
+                .select("auto", strict);
+        assertEquals("landlock", next.executor().id());
+        assertEquals(0, again.probes.get(), "the kept probe answered");
+        assertEquals(1, brokenAgain.probes.get(), "an unavailable result is probed again");
+
+        FakeExecutor anew = FakeExecutor.full("landlock", 100);
+        new ExecutorRegistry(List.of(anew), List.of()).keepingProbesIn(cache).probingAnew().select("auto", strict);
+        assertEquals(1, anew.probes.get(), "sandbox status probes anew");
+    }
 }
