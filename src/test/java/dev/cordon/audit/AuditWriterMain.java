@@ -44,7 +44,7 @@ public final class AuditWriterMain {
                 .exitCode(seq)
                 .violations(seq % 11 == 0 ? List.of(new AuditViolation("write-denied", "/etc/x" + seq)) : List.of())
                 .mode("standard")
-                .cwd("/work/" + writer + pad)
+                .cwd("/srv/" + writer + pad)
                 .path(pad.isEmpty() ? null : pad)
                 .answer(pad.isEmpty() ? null : pad)
                 .profile(pad.isEmpty() ? "development" : pad)

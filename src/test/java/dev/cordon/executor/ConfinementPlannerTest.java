@@ -13,18 +13,18 @@ import org.junit.jupiter.api.Test;
 
 class ConfinementPlannerTest {
 
-    private final Path workspace = Path.of("/work/project");
+    private final Path workspace = Path.of("/srv/project");
     private final Path home = Path.of("/home/dev");
 
     @Test
     void protectedPathsInsideEveryWritableRootStayReadOnlyEvenBeforeTheyExist() {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
-                new Profile.Filesystem(List.of("/usr"), List.of("/work/project", "/home/dev"), List.of("/home/dev/.ssh")));
+                new Profile.Filesystem(List.of("/usr"), List.of("/srv/project", "/home/dev"), List.of("/home/dev/.ssh")));
 
         Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/home/dev/.config/cordon")));
 
-        assertTrue(c.readOnlyPaths().contains(Path.of("/work/project/.git/hooks")));
-        assertTrue(c.readOnlyPaths().contains(Path.of("/work/project/.vscode")));
+        assertTrue(c.readOnlyPaths().contains(Path.of("/srv/project/.git/hooks")));
+        assertTrue(c.readOnlyPaths().contains(Path.of("/srv/project/.vscode")));
         assertTrue(c.readOnlyPaths().contains(Path.of("/home/dev/.bashrc")), "home is writable, so its start-up files are protected");
         assertTrue(c.readOnlyPaths().contains(Path.of("/home/dev/.config/cordon")), "policy files inside a writable root");
         assertTrue(c.hiddenPaths().contains(Path.of("/home/dev/.ssh")));
@@ -35,19 +35,19 @@ class ConfinementPlannerTest {
     @Test
     void startUpFilesAreNotListedWhenHomeIsNotWritable() {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
-                new Profile.Filesystem(List.of("/usr"), List.of("/work/project"), List.of()));
+                new Profile.Filesystem(List.of("/usr"), List.of("/srv/project"), List.of()));
 
         Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/opt/cordon/rules/a.drl")));
 
         assertFalse(c.readOnlyPaths().contains(Path.of("/home/dev/.bashrc")));
         assertFalse(c.readOnlyPaths().contains(Path.of("/opt/cordon/rules/a.drl")), "not writable anyway");
-        assertEquals(List.of(Path.of("/work/project")), c.writeRoots());
+        assertEquals(List.of(Path.of("/srv/project")), c.writeRoots());
     }
 
     @Test
     void globEntriesAreLeftToThePolicyLayer() {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
-                new Profile.Filesystem(List.of(), List.of("/work/project"), List.of("**/.env", "/etc/shadow")));
+                new Profile.Filesystem(List.of(), List.of("/srv/project"), List.of("**/.env", "/etc/shadow")));
 
         Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of());
 
