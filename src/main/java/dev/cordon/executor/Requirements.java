@@ -25,6 +25,9 @@ public final class Requirements {
         if (!network.enabled() || !network.allow().isEmpty()) {
             needed.add(Capability.NETWORK_ISOLATION);
         }
+        if (network.enabled() && !network.allow().isEmpty()) {
+            needed.add(Capability.NETWORK_ALLOW_LIST);
+        }
         Profile.Resources r = profile.resources();
         if (r.maxProcesses() > 0 || r.memoryMb() > 0 || r.cpuSeconds() > 0 || r.fileSizeMb() > 0) {
             needed.add(Capability.RESOURCE_LIMITS);
