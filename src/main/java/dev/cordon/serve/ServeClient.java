@@ -1,17 +1,21 @@
 package dev.cordon.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -19,8 +23,15 @@ import java.util.OptionalInt;
  * The command line's side of the warm path: with {@code CORDON_SERVER=auto} (or a URL), a command
  * line is sent to a running {@code cordon serve} and answered from its compiled rules. When no
  * server answers, the caller runs the command line itself: the same policy, only slower.
+ *
+ * <p>This runs in a cold JVM before anything else, so it stays small on purpose: one loopback
+ * socket and Jackson's streaming parser and generator, not an HTTP client and a data binder,
+ * whose class loading alone would cost more than the answer.
  */
 public final class ServeClient {
+
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final int CONNECT_MILLIS = 500;
 
     private ServeClient() {
     }
@@ -38,35 +49,17 @@ public final class ServeClient {
         }
         try {
             ServerFile file = ServerFile.read(ServerFile.location(env));
-            String base = server.equals("auto") ? "http://127.0.0.1:" + file.port() : server;
-            // Made here, not in a static field: most command lines never forward, and loading
-            // Jackson costs a cold start a tenth of a second or more.
-            ObjectMapper json = new ObjectMapper();
-            ObjectNode body = json.createObjectNode();
-            body.put("cwd", cwd.toString());
-            body.putPOJO("env", env);
-            body.putPOJO("args", args);
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/v1/cli"))
-                    .timeout(Duration.ofHours(1))
-                    .header("Authorization", "Bearer " + file.token())
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)))
-                    .build();
-            HttpResponse<byte[]> response = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build()
-                    .send(request, HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() != 200) {
+            int port = server.equals("auto") ? file.port() : URI.create(server).getPort();
+            Answer answer = send(port, file.token(), body(args, cwd, env));
+            if (answer == null) {
                 return OptionalInt.empty();
             }
-            JsonNode answer = json.readTree(response.body());
-            out.write(answer.path("stdout").asText().getBytes(StandardCharsets.UTF_8));
-            err.write(answer.path("stderr").asText().getBytes(StandardCharsets.UTF_8));
+            out.write(answer.stdout.getBytes(StandardCharsets.UTF_8));
+            err.write(answer.stderr.getBytes(StandardCharsets.UTF_8));
             out.flush();
             err.flush();
-            return OptionalInt.of(answer.path("exit_code").asInt(1));
+            return OptionalInt.of(answer.exitCode);
         } catch (IOException | IllegalArgumentException e) {
-            return OptionalInt.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return OptionalInt.empty();
         }
     }
@@ -77,5 +70,88 @@ public final class ServeClient {
             return false;
         }
         return !args[0].equals("run") || !terminal;
+    }
+
+    private static byte[] body(String[] args, Path cwd, Map<String, String> env) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+            json.writeStartObject();
+            json.writeStringField("cwd", cwd.toString());
+            json.writeObjectFieldStart("env");
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                json.writeStringField(e.getKey(), e.getValue());
+            }
+            json.writeEndObject();
+            json.writeArrayFieldStart("args");
+            for (String arg : args) {
+                json.writeString(arg);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        return bytes.toByteArray();
+    }
+
+    private record Answer(int exitCode, String stdout, String stderr) {
+    }
+
+    /** One HTTP/1.1 request over a loopback socket; null when the server does not answer 200. */
+    private static Answer send(int port, String token, byte[] body) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), CONNECT_MILLIS);
+            OutputStream out = socket.getOutputStream();
+            String head = "POST /v1/cli HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                    + "\r\nConnection: close\r\n\r\n";
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String status = line(in);
+            if (!status.startsWith("HTTP/1.1 200")) {
+                return null;
+            }
+            long length = -1;
+            for (String header = line(in); !header.isEmpty(); header = line(in)) {
+                String lower = header.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("content-length:")) {
+                    length = Long.parseLong(header.substring(header.indexOf(':') + 1).trim());
+                }
+            }
+            byte[] payload = length >= 0 ? in.readNBytes((int) length) : in.readAllBytes();
+            return parse(payload);
+        }
+    }
+
+    private static String line(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != -1 && c != '\n'; c = in.read()) {
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+
+    private static Answer parse(byte[] payload) throws IOException {
+        int exitCode = 1;
+        String stdout = "";
+        String stderr = "";
+        try (JsonParser json = JSON.createParser(payload)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("the server's answer is not a JSON object");
+            }
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.currentName();
+                json.nextToken();
+                switch (field) {
+                    case "exit_code" -> exitCode = json.getIntValue();
+                    case "stdout" -> stdout = json.getText();
+                    case "stderr" -> stderr = json.getText();
+                    default -> json.skipChildren();
+                }
+            }
+        }
+        return new Answer(exitCode, stdout, stderr);
     }
 }

@@ -1,9 +1,11 @@
 package dev.cordon.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,7 +14,8 @@ import java.util.Map;
 
 /**
  * Where a running {@code cordon serve} says how to reach it: port and token, readable by its user
- * only. Clients that can read it may use the service; nobody else on the machine can.
+ * only. Clients that can read it may use the service; nobody else on the machine can. Read and
+ * written with Jackson's streaming API: the client reads it in a cold JVM.
  *
  * @param port the loopback port
  * @param token the bearer token every request must carry
@@ -20,7 +23,7 @@ import java.util.Map;
  */
 public record ServerFile(int port, String token, long pid) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     /** {@code $XDG_STATE_HOME/cordon/serve.json}, else {@code ~/.local/state/cordon/serve.json}. */
     public static Path location(Map<String, String> env) {
@@ -34,16 +37,38 @@ public record ServerFile(int port, String token, long pid) {
         Files.createDirectories(file.getParent());
         Path temp = Files.createTempFile(file.getParent(), "serve", ".tmp",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        ObjectNode node = JSON.createObjectNode().put("port", port).put("token", token).put("pid", pid);
-        Files.writeString(temp, node.toString());
+        try (OutputStream out = Files.newOutputStream(temp); JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartObject();
+            json.writeNumberField("port", port);
+            json.writeStringField("token", token);
+            json.writeNumberField("pid", pid);
+            json.writeEndObject();
+        }
         Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     public static ServerFile read(Path file) throws IOException {
-        JsonNode node = JSON.readTree(Files.readString(file));
-        if (node == null || !node.hasNonNull("port") || !node.hasNonNull("token")) {
+        int port = -1;
+        String token = null;
+        long pid = 0;
+        try (JsonParser json = JSON.createParser(Files.readAllBytes(file))) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("`" + file + "` does not describe a server");
+            }
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.currentName();
+                json.nextToken();
+                switch (field) {
+                    case "port" -> port = json.getIntValue();
+                    case "token" -> token = json.getText();
+                    case "pid" -> pid = json.getLongValue();
+                    default -> json.skipChildren();
+                }
+            }
+        }
+        if (port <= 0 || token == null) {
             throw new IOException("`" + file + "` does not describe a server");
         }
-        return new ServerFile(node.get("port").asInt(), node.get("token").asText(), node.path("pid").asLong());
+        return new ServerFile(port, token, pid);
     }
 }
