@@ -5,10 +5,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
-/** Output listeners for {@code run}: pass a command's bytes through as they come, or drop them. */
+/** The output listener of {@code run}: passes a command's bytes through as they come. */
 final class OutputListenerTo {
-
-    static final OutputListener NOTHING = OutputListener.NONE;
 
     private OutputListenerTo() {
     }

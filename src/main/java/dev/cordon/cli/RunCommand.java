@@ -10,6 +10,7 @@ import dev.cordon.dispatch.Dispatcher;
 import dev.cordon.dispatch.RunOutcome;
 import dev.cordon.dispatch.RunRequest;
 import dev.cordon.profile.Profile;
+import dev.cordon.spi.OutputListener;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -64,7 +65,7 @@ public final class RunCommand implements Callable<Integer> {
                 command.size() == 1 ? command.get(0) : null,
                 command.size() == 1 ? null : command,
                 context.cwd(), context.env(), profile.overrides(), approvals,
-                json ? OutputListenerTo.NOTHING : OutputListenerTo.streams(context.stdout(), context.stderr()),
+                json ? OutputListener.NONE : OutputListenerTo.streams(context.stdout(), context.stderr()),
                 UUID.randomUUID().toString());
         RunOutcome outcome = new Dispatcher(context.home(), services.registry()).run(request);
         boolean quiet = outcome.onViolation() == Profile.OnViolation.LOG;

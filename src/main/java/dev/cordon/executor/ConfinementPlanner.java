@@ -5,7 +5,6 @@ import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -81,13 +80,12 @@ public final class ConfinementPlanner {
     /** Concrete absolute paths; glob entries are left to the policy layer, which matches them. */
     private static Set<Path> paths(List<String> entries) {
         Set<Path> out = new LinkedHashSet<>();
-        List<String> concrete = new ArrayList<>();
         for (String entry : entries) {
-            if (!entry.contains("*") && !entry.contains("?") && !entry.contains("[") && entry.startsWith("/")) {
-                concrete.add(entry);
+            boolean glob = entry.contains("*") || entry.contains("?") || entry.contains("[");
+            if (!glob && entry.startsWith("/")) {
+                out.add(Path.of(entry).normalize());
             }
         }
-        concrete.forEach(c -> out.add(Path.of(c).normalize()));
         return out;
     }
 }

@@ -65,7 +65,9 @@ class ServeIT {
             assertEquals("served\n", ran.get("stdout").asText(), ran::toString);
             assertEquals(0, ran.get("exit_code").asInt(), ran::toString);
 
+            // The client is pointed at a distribution that does not exist: only the server can answer.
             Cordon.Result forwarded = cordon.env("CORDON_SERVER", "auto")
+                    .env("CORDON_JAVA_OPTS", "-Dcordon.home=" + temp.resolve("no-such-distribution"))
                     .run(workspace, "policy", "test", "--json", "--", "rm -r -f /");
             assertEquals(10, forwarded.code(), forwarded::toString);
             assertEquals("DENY", JSON.readTree(forwarded.out()).get("decision").asText());

@@ -1,5 +1,7 @@
 package dev.cordon.executor.bwrap;
 
+import dev.cordon.executor.support.TextLines;
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.linux.Arch;
 import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
@@ -19,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +141,7 @@ final class BwrapProbe {
             BwrapRunner.Run run = runner.run(host, request, OutputListener.NONE);
             return conclude(host, facts, run, workspace.resolve("marker"), outside.resolve("escape"));
         } finally {
-            deleteTree(dir);
+            TempTrees.delete(dir);
         }
     }
 
@@ -150,7 +151,7 @@ final class BwrapProbe {
         String out = result.stdout();
         if (!read(marker).strip().equals("inside")) {
             return Outcome.unavailable("the probe command could not write inside its workspace (exit "
-                    + result.exitCode() + "): " + firstLine(result.stderr()), facts);
+                    + result.exitCode() + "): " + TextLines.first(result.stderr(), ""), facts);
         }
         if (Files.exists(escape)) {
             return Outcome.unavailable("a write outside the workspace was not refused", facts);
@@ -292,22 +293,6 @@ final class BwrapProbe {
             return Files.readString(file);
         } catch (IOException e) {
             return "";
-        }
-    }
-
-    private static String firstLine(String text) {
-        String line = text.strip();
-        int newline = line.indexOf('\n');
-        return newline >= 0 ? line.substring(0, newline) : line;
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            // A leftover probe directory holds no secret of the user's.
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cordon.executor.docker;
 
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.support.Launcher;
 import dev.cordon.executor.support.ProcessRunner;
@@ -20,13 +21,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * Runs each command in a fresh container of a configured image: the host roots of the request
@@ -122,7 +121,7 @@ public final class DockerExecutor implements Executor {
         } catch (IOException e) {
             throw new ExecutorException("cannot run docker: " + e.getMessage(), e);
         } finally {
-            delete(runDir);
+            TempTrees.delete(runDir);
         }
     }
 
@@ -176,16 +175,5 @@ public final class DockerExecutor implements Executor {
         byte[] random = new byte[4];
         ThreadLocalRandom.current().nextBytes(random);
         return "cordon-" + safe + "-" + HexFormat.of().formatHex(random);
-    }
-
-    private static void delete(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // The run's private directory is left behind; it holds only its environment and seccomp files.
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.cordon.executor.docker;
 
+import dev.cordon.executor.support.TextLines;
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -11,11 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Decides availability by asking, in order: is there a client, does a daemon answer, is the image
@@ -67,7 +67,7 @@ final class DockerProbe {
         } catch (IOException | ExecutorException | RuntimeException e) {
             return Probe.unavailable("docker trial run failed: " + e.getMessage());
         } finally {
-            delete(root);
+            TempTrees.delete(root);
         }
     }
 
@@ -85,7 +85,7 @@ final class DockerProbe {
         ExecResult result = trial.run(request);
         Path inside = workspace.resolve("inside");
         if (!Files.isRegularFile(inside) || !Files.readString(inside).equals("held\n")) {
-            return Probe.unavailable("docker trial run could not write its workspace: " + firstLine(result.stderr()));
+            return Probe.unavailable("docker trial run could not write its workspace: " + TextLines.first(result.stderr(), "no error output"));
         }
         if (result.stdout().contains(SECRET) || Files.exists(outside)) {
             return Probe.unavailable("docker trial run was not confined: the container saw more than its mounts");
@@ -96,22 +96,5 @@ final class DockerProbe {
                 "network: none, or the `" + facts.get("network") + "` network whole",
                 "memory and process count of the whole container; cpu time and file size rlimits",
                 "the container and everything in it killed on timeout"));
-    }
-
-    private static String firstLine(String text) {
-        String trimmed = text.strip();
-        int newline = trimmed.indexOf('\n');
-        return trimmed.isEmpty() ? "no error output" : newline < 0 ? trimmed : trimmed.substring(0, newline);
-    }
-
-    private static void delete(Path root) {
-        if (root == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // A leftover temporary directory is harmless; the probe's answer stands.
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.cordon.executor.landlock;
 
+import dev.cordon.executor.support.TextLines;
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.linux.KernelFacts;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
@@ -14,12 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Decides availability the only way that cannot lie: confines {@code /bin/true} and a write to a
@@ -55,7 +55,7 @@ final class LandlockProbe {
             }
             if (result.exitCode() != 0 || !Files.exists(inside.resolve("file"))) {
                 return new Probe(false, "a confined command did not run (exit " + result.exitCode() + "): "
-                        + firstLine(result.stderr()), facts, List.of());
+                        + TextLines.first(result.stderr(), ""), facts, List.of());
             }
             return new Probe(true, "landlock abi " + host.abi() + ", seccomp and "
                     + (host.containsTrees() ? "cgroup " + host.cgroups().orElseThrow().describe() : "no cgroup")
@@ -63,7 +63,7 @@ final class LandlockProbe {
         } catch (ExecutorException | IOException | RuntimeException e) {
             return new Probe(false, "confining a probe command failed: " + e.getMessage(), facts, List.of());
         } finally {
-            delete(dir);
+            TempTrees.delete(dir);
         }
     }
 
@@ -94,22 +94,5 @@ final class LandlockProbe {
                     + "by rlimits set right after the start");
         }
         return enforced;
-    }
-
-    private static String firstLine(String text) {
-        String trimmed = text.strip();
-        int newline = trimmed.indexOf('\n');
-        return newline < 0 ? trimmed : trimmed.substring(0, newline);
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // A temporary directory left behind is harmless.
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.cordon.executor.seatbelt;
 
+import dev.cordon.executor.support.TextLines;
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -11,11 +13,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Decides availability: macOS, {@code sandbox-exec} present, and a trial run under a generated
@@ -49,7 +49,7 @@ final class SeatbeltProbe {
         } catch (IOException | ExecutorException | RuntimeException e) {
             return Probe.unavailable("seatbelt trial run failed: " + e.getMessage());
         } finally {
-            delete(root);
+            TempTrees.delete(root);
         }
     }
 
@@ -67,7 +67,7 @@ final class SeatbeltProbe {
         ExecResult result = trial.run(request);
         Path inside = workspace.resolve("inside");
         if (!Files.isRegularFile(inside) || !Files.readString(inside).equals("held\n")) {
-            return Probe.unavailable("seatbelt trial run could not write its workspace: " + firstLine(result.stderr()));
+            return Probe.unavailable("seatbelt trial run could not write its workspace: " + TextLines.first(result.stderr(), "no error output"));
         }
         if (result.stdout().contains(SECRET) || Files.exists(outside)) {
             return Probe.unavailable("seatbelt trial run was not confined: the profile did not hold");
@@ -81,22 +81,5 @@ final class SeatbeltProbe {
                 "writes limited to the write roots; read-only paths inside them kept read-only",
                 "network: none, full, or tcp to localhost or any host by port",
                 "cpu time and file size rlimits (not memory, not process count)"));
-    }
-
-    private static String firstLine(String text) {
-        String trimmed = text.strip();
-        int newline = trimmed.indexOf('\n');
-        return trimmed.isEmpty() ? "no error output" : newline < 0 ? trimmed : trimmed.substring(0, newline);
-    }
-
-    private static void delete(Path root) {
-        if (root == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // A leftover temporary directory is harmless; the probe's answer stands.
-        }
     }
 }
