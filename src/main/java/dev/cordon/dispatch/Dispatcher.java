@@ -10,7 +10,9 @@ import dev.cordon.engine.Evaluation;
 import dev.cordon.engine.ShellQuoting;
 import dev.cordon.executor.ChildEnvironment;
 import dev.cordon.executor.ConfinementPlanner;
+import dev.cordon.executor.Enforcement;
 import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.executor.HiddenFiles;
 import dev.cordon.executor.Selection;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
@@ -19,9 +21,11 @@ import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
 import dev.cordon.request.Tools;
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Promise;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +56,8 @@ public final class Dispatcher {
         Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides()));
         Profile profile = resolution.profile();
         List<String> warnings = new ArrayList<>(resolution.warnings());
-        Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());
+        Confinement planned = ConfinementPlanner.plan(profile, resolution.workspace(), run.env(), resolution.policyFiles());
+        Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor(), planned);
         if (profile.mode() == Profile.Mode.OFF) {
             warnings.add("mode off: no policy and no confinement, the command runs with all of your rights");
         }
@@ -70,10 +75,18 @@ public final class Dispatcher {
             return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
                     warnings, profile.onViolation()));
         }
+        // Matched now, right before the start: what exists when the command starts is hidden.
+        HiddenFiles.Scan scan = profile.mode() == Profile.Mode.OFF ? HiddenFiles.NOTHING
+                : HiddenFiles.scan(resolution.workspace(), ConfinementPlanner.hiddenPatterns(profile));
+        Confinement confinement = HiddenFiles.hide(planned, scan);
+        selection = selection.withEnforcement(enforcement(selection, confinement, profile, scan));
+        String gap = KernelGaps.refusal(selection, profile, verdict.consent(), warnings);
+        if (gap != null) {
+            return audit.refused(new RunOutcome(evaluation, selection, null, gap, verdict.answer(), warnings,
+                    profile.onViolation()));
+        }
         ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
-                ChildEnvironment.of(profile.environment(), run.env()),
-                ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
-                        resolution.policyFiles()),
+                ChildEnvironment.of(profile.environment(), run.env()), confinement,
                 timeout(run, profile), outputLimit(profile));
         ExecResult result;
         try {
@@ -85,6 +98,19 @@ public final class Dispatcher {
         }
         return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
                 profile.onViolation()));
+    }
+
+    /** What the kernel keeps of the confinement the command really gets, and what it cannot. */
+    private static Enforcement enforcement(Selection selection, Confinement confinement, Profile profile,
+            HiddenFiles.Scan scan) {
+        if (!selection.found() || profile.mode() == Profile.Mode.OFF) {
+            return selection.enforcement();
+        }
+        Enforcement kept = Enforcement.of(selection.executor(), confinement);
+        if (scan.incomplete().isPresent()) {
+            kept = kept.withGap(Promise.HIDDEN_PATHS, "files matching the hidden patterns: " + scan.incomplete().get());
+        }
+        return kept;
     }
 
     /** Applies the decision and any separate question about weaker isolation. */
@@ -123,9 +149,12 @@ public final class Dispatcher {
             }
         }
         String flagged = run.overrides().executor();
-        if (flagged != null && !selection.missing().isEmpty() && profile.mode() != Profile.Mode.OFF) {
+        boolean gaps = !selection.enforcement().complete();
+        if (flagged != null && (!selection.missing().isEmpty() || gaps) && profile.mode() != Profile.Mode.OFF) {
             String weaker = "running under `" + flagged + "` gives up what the profile demands: "
-                    + ExecutorRegistry.names(selection.missing());
+                    + (selection.missing().isEmpty() ? "" : ExecutorRegistry.names(selection.missing()))
+                    + (selection.missing().isEmpty() || !gaps ? "" : "; ")
+                    + (gaps ? "left to the policy layer: " + selection.enforcement().gaps() : "");
             if (profile.escalation() == Profile.Escalation.DENY) {
                 return Verdict.refused(weaker + "; the profile forbids weaker isolation", answer);
             }
@@ -136,17 +165,21 @@ public final class Dispatcher {
                 return Verdict.refused(weaker + "; weaker isolation was not approved", answer);
             }
             warnings.add("weaker isolation approved: " + weaker);
+            return new Verdict(null, answer, KernelGaps.Consent.APPROVED);
         }
         if (!selection.found()) {
             return Verdict.refused("no executor can give the isolation the profile demands, so nothing ran: "
                     + selection.explanation(), answer);
         }
-        return new Verdict(null, answer);
+        return new Verdict(null, answer, KernelGaps.Consent.NONE);
     }
 
-    private record Verdict(String refusal, String answer) {
+    /**
+     * @param consent whether the user approved running with less than the profile demands
+     */
+    private record Verdict(String refusal, String answer, KernelGaps.Consent consent) {
         static Verdict refused(String why, String answer) {
-            return new Verdict(why, answer);
+            return new Verdict(why, answer, KernelGaps.Consent.NONE);
         }
     }
 

@@ -118,11 +118,21 @@ final class Nodes {
         return null;
     }
 
+    /** A whole number from 0 to 100, or null after reporting. */
+    Integer percent(Node node, String what) {
+        if (node instanceof ScalarNode scalar && scalar.isPlain() && COUNT.matcher(scalar.getValue()).matches()
+                && Integer.parseInt(scalar.getValue()) <= 100) {
+            return Integer.valueOf(scalar.getValue());
+        }
+        problems.add(node, "expected a whole number from 0 to 100 for " + what + ", got " + describe(node));
+        return null;
+    }
+
     /** One of the given lower-case words, as the matching enum constant. */
     <E extends Enum<E>> E word(Node node, String what, Class<E> type) {
         List<String> words = new ArrayList<>();
         for (E constant : type.getEnumConstants()) {
-            words.add(constant.name().toLowerCase(java.util.Locale.ROOT));
+            words.add(constant.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         }
         if (node instanceof ScalarNode scalar && words.contains(scalar.getValue())) {
             return type.getEnumConstants()[words.indexOf(scalar.getValue())];

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param onViolation what a violation does
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
+ * @param enforce whether a run may go ahead when the kernel under the chosen executor does not
+ *     keep every promise of the confinement (the gaps are then listed with the result)
  * @param origins for each setting's YAML key path (e.g. {@code network.enabled}), where it was
  *     last set
  */
@@ -49,6 +51,7 @@ public record Profile(
         OnViolation onViolation,
         Audit audit,
         Escalation escalation,
+        Enforce enforce,
         Map<String, Origin> origins) {
 
     public Profile {
@@ -78,6 +81,14 @@ public record Profile(
         ASK,
         /** Requests for weaker isolation are refused outright. */
         DENY
+    }
+
+    /** Whether what the kernel cannot keep may be left to the policy layer. */
+    public enum Enforce {
+        /** Every promise of the confinement is kept by the kernel, or the command does not run. */
+        STRICT,
+        /** The command runs with the gaps the executor names, listed in the result. */
+        BEST_EFFORT
     }
 
     /** Which tool calls need a human before they run. */
@@ -150,9 +161,15 @@ public record Profile(
         }
     }
 
-    /** Resource limits; 0 means no limit. */
+    /**
+     * Resource limits; 0 means no limit.
+     *
+     * @param cpuPercent share of the machine's CPU time (all CPUs together) the whole tree may use
+     * @param tmpMb size of the run's private temp
+     */
     public record Resources(
-            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb) {
+            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb,
+            int cpuPercent, int tmpMb) {
     }
 
     /**

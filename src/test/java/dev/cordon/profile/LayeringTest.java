@@ -38,7 +38,7 @@ class LayeringTest {
         assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "default", 0), profile.origins().get("profile"));
         assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "profiles/workspace-write.yaml", 25),
                 profile.origins().get("network.enabled"));
-        assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "profiles/defaults.yaml", 19), profile.origins().get("denied_paths"));
+        assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "profiles/defaults.yaml", 23), profile.origins().get("denied_paths"));
     }
 
     @Test
