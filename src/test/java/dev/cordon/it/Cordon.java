@@ -55,7 +55,14 @@ final class Cordon {
     }
 
     Result run(Path cwd, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+        return runAs(List.of(), List.of(), cwd, args);
+    }
+
+    /** Runs {@code bin/cordon} through a program such as {@code setpriv}, with that program's options. */
+    Result runAs(List<String> program, List<String> options, Path cwd, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(program);
+        command.addAll(options);
         command.add(dist().resolve("bin/cordon").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
