@@ -5,6 +5,8 @@ import dev.cordon.engine.Evaluation;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.profile.Origins;
+import dev.cordon.profile.ProfileSettings;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import dev.cordon.spi.Confinement;
@@ -33,10 +35,12 @@ final class PolicyExplanation {
     private String all(PolicyReport r) {
         Evaluation e = r.evaluation();
         line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.path()));
-        field("rule", e.rule() + " (" + e.location() + ")");
+        field("rule", e.rule() + " " + e.source().describe());
         field("layer", e.layer().name().toLowerCase(Locale.ROOT));
         field("reason", e.reason());
-        field("profile", e.profile() + " (mode " + e.mode().name().toLowerCase(Locale.ROOT) + ")");
+        Origins origins = r.resolution().profile().origins();
+        field("profile", e.profile() + " " + ProfileSettings.describe(origins.get("profile")));
+        field("mode", e.mode().name().toLowerCase(Locale.ROOT) + " " + ProfileSettings.describe(origins.get("mode")));
         field("executor", executor(r.executor()));
         if (!e.enforced()) {
             field("note", "mode " + e.mode().name().toLowerCase(Locale.ROOT)
@@ -69,7 +73,7 @@ final class PolicyExplanation {
         section("matched rules");
         for (Match m : e.matches()) {
             line("  " + (m.decided() ? "* " : "  ") + m.rule() + "  " + m.decision() + "  gate " + m.gate() + " "
-                    + m.gateName() + "  " + location(m));
+                    + m.gateName() + "  " + m.source().layer().word() + " " + m.source().location());
             line("      " + (m.decided() ? "decided: " : "lost: " + m.lost() + "; it said: ") + m.reason());
         }
         section("gates");
@@ -129,10 +133,6 @@ final class PolicyExplanation {
             s.append(", program known only at run time");
         }
         return s.append(']').toString();
-    }
-
-    private static String location(Match m) {
-        return m.line() > 0 ? m.file() + ":" + m.line() : m.file();
     }
 
     private static String paths(List<Path> paths) {

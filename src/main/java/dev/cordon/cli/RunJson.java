@@ -21,8 +21,7 @@ final class RunJson {
         ObjectNode root = JSON.createObjectNode();
         root.put("decision", evaluation.decision().name());
         root.put("rule", evaluation.rule());
-        root.put("file", evaluation.file());
-        root.put("line", evaluation.line());
+        PolicyJson.source(root, evaluation.source());
         root.put("reason", evaluation.reason());
         root.put("enforced", evaluation.enforced());
         root.put("profile", evaluation.profile());

@@ -1,13 +1,13 @@
 package dev.cordon.engine;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 
 /**
  * A rule that matched the call.
  *
  * @param rule its id
- * @param file where it is defined
- * @param line the line there, 0 when unknown
+ * @param source where it is defined: a DRL rule, a profile rule or a standing approval, in its layer
  * @param gate the gate of the order it belongs to (0–9)
  * @param gateName that gate's name
  * @param decision what it asked for
@@ -15,10 +15,20 @@ import dev.cordon.decision.Decision;
  * @param reason its message for the agent
  * @param lost why it did not decide, or null when it decided
  */
-public record Match(String rule, String file, int line, int gate, String gateName, Decision decision, String subject,
+public record Match(String rule, Provenance source, int gate, String gateName, Decision decision, String subject,
         String reason, String lost) {
 
     public boolean decided() {
         return lost == null;
+    }
+
+    /** The file it is defined in. */
+    public String file() {
+        return source.file();
+    }
+
+    /** Its line there, 0 when unknown. */
+    public int line() {
+        return source.line();
     }
 }

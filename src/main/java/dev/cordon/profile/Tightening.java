@@ -1,6 +1,7 @@
 package dev.cordon.profile;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.path.Glob;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ final class Tightening {
             }
             Object value = tighten(key, now.value(), wanted);
             if (value != null && !Objects.equals(value, now.value())) {
-                out.put(key, value, wanted.origin());
+                out.put(key, value, wanted.origin(), Merge.firstWritten(now, wanted));
             }
         }
         return out;
@@ -129,7 +130,8 @@ final class Tightening {
             if (now.stream().anyMatch(outer -> within.test(entry, outer))) {
                 kept.add(entry);
             } else {
-                warn(wanted, key.path() + " entry `" + entry + "`", "not within " + Render.value(now));
+                warn(wanted.items().getOrDefault(entry, wanted.origin()), key.path() + " entry `" + entry + "`",
+                        "not within " + Render.value(now));
             }
         }
         return kept;
@@ -140,11 +142,12 @@ final class Tightening {
         List<Object> kept = new ArrayList<>();
         for (Object rule : Merge.list(wanted.value())) {
             Decision action = rule instanceof Profile.PathRule path ? path.action() : ((Profile.CommandRule) rule).action();
+            Provenance source = rule instanceof Profile.PathRule path ? path.source() : ((Profile.CommandRule) rule).source();
             if (action != Decision.DENY) {
-                warn(wanted, key.path() + " rule `" + Merge.id(rule) + "` (" + action.name().toLowerCase(java.util.Locale.ROOT)
+                warn(source, key.path() + " rule `" + Merge.id(rule) + "` (" + action.name().toLowerCase(java.util.Locale.ROOT)
                         + ")", "only deny rules are taken from an untrusted project");
             } else if (ids.contains(Merge.id(rule))) {
-                warn(wanted, key.path() + " rule `" + Merge.id(rule) + "`", "its id is already in use");
+                warn(source, key.path() + " rule `" + Merge.id(rule) + "`", "its id is already in use");
             } else {
                 kept.add(rule);
             }
@@ -154,9 +157,11 @@ final class Tightening {
     }
 
     private void warn(Settings.Entry wanted, String what, String why) {
-        Profile.Origin origin = wanted.origin();
-        String where = origin.line() > 0 ? origin.file() + ":" + origin.line() : origin.file();
-        warnings.add(where + ": ignored " + what + " from an untrusted project (" + why + ")");
+        warn(wanted.origin(), what, why);
+    }
+
+    private void warn(Provenance where, String what, String why) {
+        warnings.add(where.location() + ": ignored " + what + " from an untrusted project (" + why + ")");
     }
 
     private static boolean globWithin(String inner, String outer) {

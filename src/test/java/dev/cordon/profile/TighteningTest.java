@@ -3,6 +3,7 @@ package dev.cordon.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /** Each setting moves only towards stricter under an untrusted project. */
 class TighteningTest {
 
-    private static final Profile.Origin BELOW = new Profile.Origin(Profile.Layer.USER, "config.yaml", 1);
-    private static final Profile.Origin PROJECT = new Profile.Origin(Profile.Layer.PROJECT, ".cordon/config.yaml", 7);
+    private static final Provenance BELOW = new Provenance(Provenance.Layer.USER, "config.yaml", 1, 1);
+    private static final Provenance PROJECT = new Provenance(Provenance.Layer.PROJECT, ".cordon/config.yaml", 7, 1);
 
     private final List<String> warnings = new ArrayList<>();
 
@@ -29,7 +30,7 @@ class TighteningTest {
     void modeOnlyRises() {
         assertEquals(Profile.Mode.STRICT, after(Key.MODE, Profile.Mode.STANDARD, Profile.Mode.STRICT));
         assertEquals(Profile.Mode.STANDARD, after(Key.MODE, Profile.Mode.STANDARD, Profile.Mode.PERMISSIVE));
-        assertEquals(List.of(".cordon/config.yaml:7: ignored mode = permissive from an untrusted project (in force: standard)"),
+        assertEquals(List.of(".cordon/config.yaml:7:1: ignored mode = permissive from an untrusted project (in force: standard)"),
                 warnings);
     }
 
@@ -87,12 +88,12 @@ class TighteningTest {
     void denyListsGrowAndRulesKeepOnlyDenials() {
         assertEquals(List.of("/a", "/b"), after(Key.DENIED_PATHS, List.of("/a"), List.of("/b")));
         Profile.CommandRule userAllow = new Profile.CommandRule("ok", null, List.of(), List.of("npm", "test"), null, null, null,
-                Decision.ALLOW, "tests");
+                Decision.ALLOW, "tests", BELOW);
         Profile.CommandRule projectDeny = new Profile.CommandRule("no-curl", "curl", List.of(), List.of(), null, null, null,
-                Decision.DENY, "no downloads");
+                Decision.DENY, "no downloads", PROJECT);
         Profile.CommandRule projectSandbox = new Profile.CommandRule("sb", null, List.of(), List.of("rm"), null, null, null,
-                Decision.SANDBOX, "x");
-        Profile.CommandRule sameId = new Profile.CommandRule("ok", "rm", List.of(), List.of(), null, null, null, Decision.DENY, "x");
+                Decision.SANDBOX, "x", PROJECT);
+        Profile.CommandRule sameId = new Profile.CommandRule("ok", "rm", List.of(), List.of(), null, null, null, Decision.DENY, "x", PROJECT);
         assertEquals(List.of(projectDeny, userAllow),
                 after(Key.COMMAND_RULES, List.of(userAllow), List.of(projectSandbox, projectDeny, sameId)));
         assertEquals(2, warnings.size());
