@@ -36,6 +36,9 @@ final class PolicyExplanation {
         Evaluation e = r.evaluation();
         line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.path()));
         field("rule", e.rule() + " " + e.source().describe());
+        if (e.entry() != null) {
+            field("entry", entry(e.entry()));
+        }
         field("layer", e.layer().name().toLowerCase(Locale.ROOT));
         field("reason", e.reason());
         Origins origins = r.resolution().profile().origins();
@@ -75,6 +78,9 @@ final class PolicyExplanation {
             line("  " + (m.decided() ? "* " : "  ") + m.rule() + "  " + m.decision() + "  gate " + m.gate() + " "
                     + m.gateName() + "  " + m.source().layer().word() + " " + m.source().location());
             line("      " + (m.decided() ? "decided: " : "lost: " + m.lost() + "; it said: ") + m.reason());
+            if (m.entry() != null) {
+                line("      entry: " + entry(m.entry()));
+            }
         }
         section("gates");
         for (GateCheck g : e.gates()) {
@@ -98,6 +104,11 @@ final class PolicyExplanation {
         indented("hidden", paths(c.hiddenPaths()));
         indented("network", network(c.network()));
         indented("limits", limits(c.limits()));
+    }
+
+    /** {@code denied_paths `**}{@code /*.sqlite` (user ~/.config/cordon/config.yaml:4:5)}. */
+    private static String entry(Match.Entry entry) {
+        return entry.setting() + " `" + entry.value() + "` " + ProfileSettings.describe(entry.source());
     }
 
     private static String executor(ExecutorFacts x) {

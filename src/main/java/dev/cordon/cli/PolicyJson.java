@@ -50,6 +50,7 @@ final class PolicyJson {
         root.put("exit_code", r.exitCode());
         root.put("rule", e.rule());
         source(root, e.source());
+        entry(root, e.entry());
         root.put("reason", e.reason());
         root.put("layer", lower(e.layer().name()));
         root.put("enforced", e.enforced());
@@ -82,6 +83,7 @@ final class PolicyJson {
             node.put("reason", m.reason());
             node.put("decided", m.decided());
             node.put("lost", m.lost());
+            entry(node, m.entry());
         }
         ArrayNode commands = root.putArray("commands");
         e.commands().forEach(c -> command(commands.addObject(), c));
@@ -117,6 +119,22 @@ final class PolicyJson {
         node.put("file", source.file());
         node.put("line", source.line());
         provenance(node.putObject("source"), source);
+    }
+
+    /** The profile list entry a rule acted on, or null. */
+    private static void entry(ObjectNode node, Match.Entry entry) {
+        if (entry == null) {
+            node.putNull("entry");
+            return;
+        }
+        ObjectNode item = node.putObject("entry");
+        item.put("setting", entry.setting());
+        item.put("value", entry.value());
+        if (entry.source() == null) {
+            item.putNull("source");
+        } else {
+            provenance(item.putObject("source"), entry.source());
+        }
     }
 
     private static void provenance(ObjectNode node, Provenance source) {

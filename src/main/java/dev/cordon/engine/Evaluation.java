@@ -64,6 +64,11 @@ public record Evaluation(
         return source.line();
     }
 
+    /** The profile list entry the deciding rule acted on, or null. */
+    public Match.Entry entry() {
+        return matches.isEmpty() ? null : matches.get(0).entry();
+    }
+
     /** Whether the command may run without a human and without a specific executor. */
     public boolean allowed() {
         return decision == Decision.ALLOW;

@@ -143,8 +143,10 @@ final class Explainer {
     }
 
     private Match match(Finding f, String lost) {
+        Match.Entry entry = f.entry() == null ? null : new Match.Entry(f.entry().setting(), f.entry().value(),
+                profile.origins().entry(f.entry().setting(), f.entry().value()));
         return new Match(f.rule(), locate(f), f.step(), f.gate().title(), f.decision(),
-                f.subject().describe(), f.reason(), lost);
+                f.subject().describe(), f.reason(), lost, entry);
     }
 
     private int order(Finding f) {

@@ -14,9 +14,21 @@ import dev.cordon.diagnostic.Provenance;
  * @param subject what it was about
  * @param reason its message for the agent
  * @param lost why it did not decide, or null when it decided
+ * @param entry the profile list entry it acted on, or null
  */
 public record Match(String rule, Provenance source, int gate, String gateName, Decision decision, String subject,
-        String reason, String lost) {
+        String reason, String lost, Entry entry) {
+
+    /**
+     * An entry of one of the profile's lists (a denied path, a denied command, a denied network
+     * destination) and where it is written.
+     *
+     * @param setting the list's key path, e.g. {@code denied_paths}
+     * @param value the entry as it is in force
+     * @param source where it is written; null when the profile was not read from files
+     */
+    public record Entry(String setting, String value, Provenance source) {
+    }
 
     public boolean decided() {
         return lost == null;

@@ -184,6 +184,38 @@ class ProvenanceTest {
     }
 
     @Test
+    void aListEntryThatDecidedIsNamedWhereItIsWritten() throws IOException {
+        Files.writeString(user.resolve("config.yaml"), """
+                denied_paths:
+                  - "**/*.sqlite"
+                """);
+        Files.writeString(project.resolve(".cordon/config.yaml"), """
+                # the team's own
+                denied_commands: ["git push --force"]
+                """);
+        Decided path = decide("--path", "data/users.sqlite");
+        assertEquals("path.deny-profile", new ObjectMapper().readTree(policyTest("--json", "--path", "data/users.sqlite"))
+                .get("rule").asText());
+        assertTrue(path.text().contains("\nentry:     denied_paths `**/*.sqlite` (user " + user.resolve("config.yaml")
+                + ":2:5)\n"), path.text());
+        JsonNode entry = new ObjectMapper().readTree(policyTest("--json", "--path", "data/users.sqlite")).get("entry");
+        assertEquals(List.of("denied_paths", "**/*.sqlite", "user", 2, 5), List.of(entry.get("setting").asText(),
+                entry.get("value").asText(), entry.get("source").get("layer").asText(),
+                entry.get("source").get("line").asInt(), entry.get("source").get("column").asInt()));
+
+        Decided command = decide("--", "git push --force origin main");
+        assertTrue(command.text().contains("\nentry:     denied_commands `git push --force` (project .cordon/config.yaml:2:19)\n"),
+                command.text());
+
+        Path defaults = PolicyTestEnvironment.cordonRoot().resolve("profiles/defaults.yaml");
+        Decided builtIn = decide("--", "curl http://169.254.169.254/latest/meta-data/");
+        int line = lineOf(defaults, "169.254.169.254");
+        int column = Files.readAllLines(defaults).get(line - 1).indexOf("169.254.169.254") + 1;
+        assertTrue(builtIn.text().contains("\nentry:     network.deny `169.254.169.254` (built-in profiles/defaults.yaml:"
+                + line + ":" + column + ")\n"), builtIn.text());
+    }
+
+    @Test
     void aUserRuleFileIsTheUserLayer() throws IOException {
         Path drl = Files.createDirectories(user.resolve("rules")).resolve("team.drl");
         Files.writeString(drl, """
