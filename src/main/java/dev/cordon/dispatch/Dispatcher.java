@@ -49,7 +49,8 @@ public final class Dispatcher {
     }
 
     public RunOutcome run(RunRequest run) {
-        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides()));
+        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides())
+                .withExecutors(registry.declared()));
         Profile profile = resolution.profile();
         List<String> warnings = new ArrayList<>(resolution.warnings());
         Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());

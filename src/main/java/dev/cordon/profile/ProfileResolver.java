@@ -63,7 +63,7 @@ public final class ProfileResolver {
             if (!baseFile.equals(chosen)) {
                 warnings.add(selection.origin().location() + ": profile `" + selection.name()
                         + "` of an untrusted project only tightens `" + name + "`");
-                settings = new Tightening(warnings).apply(settings, chain(context, defaults, chosen));
+                settings = new Tightening(warnings, sources.executors()).apply(settings, chain(context, defaults, chosen));
             }
         } else {
             name = selection.name();
@@ -71,7 +71,7 @@ public final class ProfileResolver {
         }
         settings = trusted
                 ? Merge.overlay(settings, project.overrides())
-                : new Tightening(warnings).apply(settings, project.overrides());
+                : new Tightening(warnings, sources.executors()).apply(settings, project.overrides());
         settings = Merge.overlay(settings, environment(sources.env()));
         settings = Merge.overlay(settings, flags(sources.flags()));
 

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cordon.decision.Decision;
 import dev.cordon.diagnostic.Provenance;
+import dev.cordon.spi.Capability;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Each setting moves only towards stricter under an untrusted project. */
@@ -13,6 +16,16 @@ class TighteningTest {
 
     private static final Provenance BELOW = new Provenance(Provenance.Layer.USER, "config.yaml", 1, 1);
     private static final Provenance PROJECT = new Provenance(Provenance.Layer.PROJECT, ".cordon/config.yaml", 7, 1);
+
+    /** Executors as plugins declare them; only what they declare tells their strength. */
+    private static final ExecutorCapabilities INSTALLED = () -> Map.of(
+            "local", Set.of(),
+            "wsl", Set.of(Capability.NETWORK_ISOLATION, Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "bwrap", Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION,
+                    Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "landlock", Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION,
+                    Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "sandbox-lite", Set.of(Capability.WRITE_ISOLATION));
 
     private final List<String> warnings = new ArrayList<>();
 
@@ -23,7 +36,7 @@ class TighteningTest {
         current.put(Key.NETWORK_ENABLED, Boolean.TRUE, BELOW);
         Settings project = new Settings();
         project.put(key, wanted, PROJECT);
-        return new Tightening(warnings).apply(current, project).value(key);
+        return new Tightening(warnings, INSTALLED).apply(current, project).value(key);
     }
 
     @Test
@@ -43,6 +56,18 @@ class TighteningTest {
         assertEquals("none", after(Key.FALLBACK, "local", "none"));
         assertEquals("none", after(Key.FALLBACK, "none", "local"));
         assertEquals(3, warnings.size());
+    }
+
+    @Test
+    void executorStrengthComesFromDeclaredCapabilitiesNotNames() {
+        // A plugin with an unremarkable name that isolates less than the one in force is weaker.
+        assertEquals("landlock", after(Key.EXECUTOR, "landlock", "sandbox-lite"));
+        assertEquals("landlock", after(Key.FALLBACK, "sandbox-lite", "landlock"));
+        // An executor that is not installed is taken for neither.
+        assertEquals("auto", after(Key.EXECUTOR, "auto", "mystery"));
+        assertEquals(2, warnings.size());
+        assertEquals(List.of(false, false), List.of(ExecutorCapabilities.NONE.notWeaker("landlock", "auto"),
+                ExecutorCapabilities.NONE.notWeaker("local", "auto")));
     }
 
     @Test
