@@ -3,7 +3,7 @@ package dev.cordon.approval;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.diagnostic.Provenance;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.yaml.Yaml;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -97,7 +97,7 @@ final class StandingApprovalReader {
         if (added != null) {
             checkTimestamp(added);
         }
-        if (tool != null && prefix != null && prefix.isEmpty() && Tools.isShell(tool)) {
+        if (tool != null && prefix != null && prefix.isEmpty() && Tool.of(tool).isShell()) {
             problems.add(problem(values.get("prefix"), "empty prefix for shell tool `" + tool
                     + "` would approve every command"));
         }

@@ -65,7 +65,7 @@ final class PolicyJson {
             }
         }
         ObjectNode request = root.putObject("request");
-        request.put("tool", r.tool());
+        request.put("tool", r.tool().name());
         request.put("command", r.command());
         request.put("path", r.path());
         request.put("cwd", r.cwd().toString());

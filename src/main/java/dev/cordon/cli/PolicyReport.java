@@ -5,6 +5,7 @@ import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.Confinement;
 import java.nio.file.Path;
 
@@ -20,7 +21,7 @@ import java.nio.file.Path;
  * @param executor the executor that would run it
  * @param confinement the OS confinement it would run under
  */
-record PolicyReport(String tool, String command, String path, Path cwd, Resolution resolution, Evaluation evaluation,
+record PolicyReport(Tool tool, String command, String path, Path cwd, Resolution resolution, Evaluation evaluation,
         ExecutorFacts executor, Confinement confinement) {
 
     /** The exit code of {@code policy test}: the decision. */

@@ -8,7 +8,7 @@ import dev.cordon.engine.ShellQuoting;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -61,8 +61,8 @@ public final class PolicyTestCommand implements Callable<Integer> {
         if (command.isEmpty() == (path == null)) {
             throw new ParameterException(spec.commandLine(), "give either `--path P` or a command after `--`");
         }
-        String chosenTool = tool != null ? tool : command.isEmpty() ? Tools.READ_FILE : Tools.BASH;
-        if (!command.isEmpty() && !Tools.isShell(chosenTool)) {
+        Tool chosenTool = tool != null ? Tool.of(tool) : command.isEmpty() ? Tool.READ_FILE : Tool.BASH;
+        if (!command.isEmpty() && !chosenTool.isShell()) {
             throw new ParameterException(spec.commandLine(), "tool `" + chosenTool + "` takes `--path`, not a command");
         }
         PolicyEnvironment env = parent.environment();

@@ -17,7 +17,7 @@ import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -61,7 +61,7 @@ public final class Dispatcher {
             warnings.add("weaker isolation: " + selection.explanation());
         }
         String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
-        Request request = new Request(Tools.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
+        Request request = new Request(Tool.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
                 resolution.workspace());
         Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
                 ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
@@ -103,7 +103,7 @@ public final class Dispatcher {
                     return Verdict.refused(Refusal.Kind.DENIED, "denied by `" + evaluation.rule() + "`: "
                             + evaluation.reason(), null);
                 case ASK:
-                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                             evaluation.rule(), evaluation.reason(), ApprovalRequest.Kind.COMMAND));
                     answer = asked.auditLabel();
                     if (asked.warning() != null) {
@@ -134,7 +134,7 @@ public final class Dispatcher {
                 return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_FORBIDDEN,
                         weaker + "; the profile forbids weaker isolation", answer);
             }
-            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                     "escalation.executor", weaker, ApprovalRequest.Kind.ESCALATION));
             answer = escalation.auditLabel();
             if (escalation.answer() == Answer.DENIED) {

@@ -96,7 +96,7 @@ final class FactBuilder {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);
         }
-        Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
+        Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
         facts.addAll(profile.facts());
         facts.add(executor);

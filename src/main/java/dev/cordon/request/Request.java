@@ -7,8 +7,7 @@ import java.util.Map;
 /**
  * One tool call of an agent.
  *
- * @param tool {@code bash}, {@code read_file}, {@code write_file}, {@code edit_file},
- *     {@code list_directory} or a custom name
+ * @param tool the tool called
  * @param command a shell command line for shell tools, else null
  * @param argv an argument vector when the caller gave one instead of a command line, else null
  * @param path the file or directory of a file tool, else null
@@ -17,7 +16,7 @@ import java.util.Map;
  * @param workspace the project directory
  */
 public record Request(
-        String tool,
+        Tool tool,
         String command,
         List<String> argv,
         String path,
@@ -30,7 +29,13 @@ public record Request(
         env = Map.copyOf(env);
     }
 
+    /** A call of the tool with this name, as an agent gives it. */
+    public Request(String tool, String command, List<String> argv, String path, Path cwd, Map<String, String> env,
+            Path workspace) {
+        this(Tool.of(tool), command, argv, path, cwd, env, workspace);
+    }
+
     public boolean isShell() {
-        return Tools.isShell(tool);
+        return tool.isShell();
     }
 }
