@@ -28,7 +28,8 @@ import java.util.Map;
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
  * @param origins for each setting's YAML key path (e.g. {@code network.enabled}), where it was
- *     last set
+ *     last set; for each entry of the network lists (key {@code network.allow[entry]}, see
+ *     {@link #itemKey}), where it was written
  */
 public record Profile(
         String name,
@@ -58,6 +59,17 @@ public record Profile(
         commandRules = List.copyOf(commandRules);
         deniedCommands = List.copyOf(deniedCommands);
         origins = Map.copyOf(origins);
+    }
+
+    /** The {@link #origins} key of one entry of a list setting: {@code network.allow[host:443]}. */
+    public static String itemKey(String path, String entry) {
+        return path + "[" + entry + "]";
+    }
+
+    /** Where an entry of a list setting was written, else where the list was set, else null. */
+    public Origin origin(String path, String entry) {
+        Origin item = origins.get(itemKey(path, entry));
+        return item != null ? item : origins.get(path);
     }
 
     public enum Mode {

@@ -10,6 +10,8 @@ public final class Tools {
     public static final String WRITE_FILE = "write_file";
     public static final String EDIT_FILE = "edit_file";
     public static final String LIST_DIRECTORY = "list_directory";
+    /** A new network connection, host and port given. */
+    public static final String NETWORK = "network";
 
     private static final Set<String> SHELLS = Set.of(BASH, "shell", "sh", "exec", "run_command");
     private static final Set<String> WRITERS = Set.of(WRITE_FILE, EDIT_FILE);
