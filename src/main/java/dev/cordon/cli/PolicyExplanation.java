@@ -5,6 +5,7 @@ import dev.cordon.engine.Evaluation;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.net.IpLiteral;
 import dev.cordon.profile.Origins;
 import dev.cordon.profile.ProfileSettings;
 import dev.cordon.shell.Redirection;
@@ -34,7 +35,7 @@ final class PolicyExplanation {
 
     private String all(PolicyReport r) {
         Evaluation e = r.evaluation();
-        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.path()));
+        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.subject()));
         field("rule", e.rule() + " " + e.source().describe());
         if (e.entry() != null) {
             field("entry", entry(e.entry()));
@@ -63,6 +64,10 @@ final class PolicyExplanation {
         }
         for (String problem : e.problems()) {
             field("not understood", problem);
+        }
+        if (r.connection() != null && !IpLiteral.is(r.connection().host())) {
+            field("note", "names are checked before they are looked up; the egress proxy checks every address a"
+                    + " name resolves to again before it connects");
         }
         section("file accesses");
         if (e.accesses().isEmpty()) {

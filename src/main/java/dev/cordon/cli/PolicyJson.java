@@ -68,6 +68,10 @@ final class PolicyJson {
         request.put("tool", r.tool().name());
         request.put("command", r.command());
         request.put("path", r.path());
+        if (r.connection() != null) {
+            request.put("host", r.connection().host());
+            request.put("port", r.connection().port());
+        }
         request.put("cwd", r.cwd().toString());
         request.put("workspace", r.resolution().workspace().toString());
         executor(root.putObject("executor"), r.executor());

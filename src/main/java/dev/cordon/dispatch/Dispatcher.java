@@ -62,7 +62,7 @@ public final class Dispatcher {
         }
         String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
         Request request = new Request(Tool.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
-                resolution.workspace());
+                resolution.workspace(), null);
         Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
                 ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
         RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());

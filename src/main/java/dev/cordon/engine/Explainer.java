@@ -146,7 +146,7 @@ final class Explainer {
         Match.Entry entry = f.entry() == null ? null : new Match.Entry(f.entry().setting(), f.entry().value(),
                 profile.origins().entry(f.entry().setting(), f.entry().value()));
         return new Match(f.rule(), locate(f), f.step(), f.gate().title(), f.decision(),
-                f.subject().describe(), f.reason(), lost, entry);
+                f.subject().describe(), f.reason(), lost, f.raisedBy(), entry);
     }
 
     private int order(Finding f) {
@@ -161,6 +161,7 @@ final class Explainer {
                 yield a == null ? null : a.source();
             }
             case PROFILE_RULE -> profileRule(f);
+            case PROFILE_ENTRY -> profileEntry(f);
             case RULE -> index.find(f.pkg(), f.raisedBy()).map(RuleInfo::source).orElse(null);
         };
         if (found != null) {
@@ -169,6 +170,14 @@ final class Explainer {
         // A rule or approval not read from a file (a profile built in code): name the raising rule.
         return index.find(f.pkg(), f.raisedBy()).map(RuleInfo::source)
                 .orElse(Provenance.named(Provenance.Layer.BUILTIN, "rules"));
+    }
+
+    /** An entry named as {@code network.allow[host:443]}: where that entry is written. */
+    private Provenance profileEntry(Finding f) {
+        int bracket = f.rule().indexOf('[');
+        return bracket < 0 ? profile.origins().get(f.rule())
+                : profile.origins().entry(f.rule().substring(0, bracket), f.rule().substring(bracket + 1,
+                        f.rule().length() - 1));
     }
 
     private Provenance profileRule(Finding f) {

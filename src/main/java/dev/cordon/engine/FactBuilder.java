@@ -5,6 +5,7 @@ import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;
@@ -92,6 +93,8 @@ final class FactBuilder {
             line = request.command() != null ? request.command()
                     : request.argv() != null ? ShellQuoting.join(request.argv()) : "";
             parsed = shell(line, request.env());
+        } else if (request.connection() != null) {
+            facts.add(Destination.of(request.connection()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);

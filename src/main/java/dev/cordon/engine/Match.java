@@ -14,10 +14,12 @@ import dev.cordon.diagnostic.Provenance;
  * @param subject what it was about
  * @param reason its message for the agent
  * @param lost why it did not decide, or null when it decided
+ * @param raisedBy the DRL rule that raised it: {@code rule} itself, or the DRL rule that applied a
+ *     profile rule or entry
  * @param entry the profile list entry it acted on, or null
  */
 public record Match(String rule, Provenance source, int gate, String gateName, Decision decision, String subject,
-        String reason, String lost, Entry entry) {
+        String reason, String lost, String raisedBy, Entry entry) {
 
     /**
      * An entry of one of the profile's lists (a denied path, a denied command, a denied network

@@ -5,6 +5,8 @@ import dev.cordon.diagnostic.Problem;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.fact.DeniedCommandPattern;
 import dev.cordon.fact.DeniedDestination;
+import dev.cordon.fact.NetworkAccess;
+import dev.cordon.fact.NetworkEntry;
 import dev.cordon.fact.PathList;
 import dev.cordon.fact.PathGlobs;
 import dev.cordon.fact.Policy;
@@ -53,7 +55,16 @@ record ProfileFacts(Profile profile, List<Object> facts) {
         }
         for (String entry : profile.network().deny()) {
             facts.add(DeniedDestination.of(entry));
+            add(facts, problems, where(profile, "network.deny", entry), "network.deny",
+                    () -> NetworkEntry.of(NetworkEntry.NetworkList.DENY, entry));
         }
+        if (profile.network().enabled()) {
+            for (String entry : profile.network().allow()) {
+                add(facts, problems, where(profile, "network.allow", entry), "network.allow",
+                        () -> NetworkEntry.of(NetworkEntry.NetworkList.ALLOW, entry));
+            }
+        }
+        facts.add(NetworkAccess.of(profile.network()));
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
         }
@@ -68,6 +79,12 @@ record ProfileFacts(Profile profile, List<Object> facts) {
     private static Provenance where(Profile profile, String key) {
         Provenance origin = profile.origins().get(key);
         return origin != null ? origin : Provenance.named(Provenance.Layer.BUILTIN, "profile " + profile.name());
+    }
+
+    /** Where an entry of a profile's list is written, else where the list was set. */
+    private static Provenance where(Profile profile, String key, String entry) {
+        Provenance origin = profile.origins().entry(key, entry);
+        return origin != null ? origin : where(profile, key);
     }
 
     private static void add(List<Object> facts, List<Problem> problems, Provenance where, String key, FactMaker maker) {

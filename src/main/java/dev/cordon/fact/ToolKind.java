@@ -12,6 +12,8 @@ public enum ToolKind {
     LIST,
     /** Writes or edits one file. */
     WRITE,
+    /** Opens one network connection (the egress proxy asks before each). */
+    NETWORK,
     /** A custom tool cordon does not know the meaning of. */
     OTHER;
 
@@ -27,6 +29,9 @@ public enum ToolKind {
         }
         if (Tool.LIST_DIRECTORY.equals(tool)) {
             return LIST;
+        }
+        if (Tool.NETWORK.equals(tool)) {
+            return NETWORK;
         }
         return OTHER;
     }

@@ -60,6 +60,14 @@ public record Profile(
         deniedCommands = List.copyOf(deniedCommands);
     }
 
+    /**
+     * The id a decision gives one entry of a list setting, {@code network.allow[host:443]}; where
+     * the entry is written is {@code origins().entry(path, entry)}.
+     */
+    public static String itemKey(String path, String entry) {
+        return path + "[" + entry + "]";
+    }
+
     public enum Mode {
         OFF,
         PERMISSIVE,

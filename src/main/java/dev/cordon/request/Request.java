@@ -14,6 +14,7 @@ import java.util.Map;
  * @param cwd working directory; relative paths resolve against it
  * @param env the caller's environment, used for expansion of {@code $HOME} and friends
  * @param workspace the project directory
+ * @param connection the destination of a network request, else null
  */
 public record Request(
         Tool tool,
@@ -22,17 +23,23 @@ public record Request(
         String path,
         Path cwd,
         Map<String, String> env,
-        Path workspace) {
+        Path workspace,
+        Connection connection) {
 
     public Request {
         argv = argv == null ? null : List.copyOf(argv);
         env = Map.copyOf(env);
     }
 
-    /** A call of the tool with this name, as an agent gives it. */
+    /** A call of a shell or file tool, by the tool's name as an agent gives it. */
     public Request(String tool, String command, List<String> argv, String path, Path cwd, Map<String, String> env,
             Path workspace) {
-        this(Tool.of(tool), command, argv, path, cwd, env, workspace);
+        this(Tool.of(tool), command, argv, path, cwd, env, workspace, null);
+    }
+
+    /** A new connection to {@code connection}, as the egress proxy asks before it connects. */
+    public static Request network(Connection connection, Path cwd, Map<String, String> env, Path workspace) {
+        return new Request(Tool.NETWORK, null, null, null, cwd, env, workspace, connection);
     }
 
     public boolean isShell() {

@@ -5,6 +5,8 @@ import dev.cordon.decision.Decision;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileRules;
+import dev.cordon.request.Connection;
+import dev.cordon.request.Tool;
 import dev.cordon.verify.PolicyCase.ExampleSettings;
 import dev.cordon.yaml.Checks;
 import dev.cordon.yaml.Problems;
@@ -24,11 +26,11 @@ import java.util.Set;
 final class CaseReader {
 
     private static final List<String> SECTIONS = List.of("match", "not_match", "cases");
-    private static final Set<String> CASE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "profile", "with",
-            "expect", "rule");
+    private static final Set<String> CASE_KEYS = Set.of("name", "tool", "command", "path", "host", "port", "cwd",
+            "profile", "with", "expect", "rule");
     private static final Set<String> SETTING_KEYS = Set.of("mode", "read_only", "ask_writes", "ask_execute",
-            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "executor", "path_rules",
-            "command_rules", "approvals", "policy_files");
+            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "network_enabled", "network_allow",
+            "executor", "path_rules", "command_rules", "approvals", "policy_files");
     private static final List<String> APPROVAL_KEYS = List.of("id", "tool", "prefix");
 
     private final String file;
@@ -101,12 +103,14 @@ final class CaseReader {
         }
         String command = text(map, "command");
         String path = text(map, "path");
-        if ((command == null) == (path == null)) {
-            problems.add(map, "a case needs exactly one of `command` and `path`");
+        String host = text(map, "host");
+        if ((command != null ? 1 : 0) + (path != null ? 1 : 0) + (host != null ? 1 : 0) != 1) {
+            problems.add(map, "a case needs exactly one of `command`, `path` and `host`");
         }
+        Connection connection = host == null ? null : connection(map, host);
         String tool = text(map, "tool");
         if (tool == null) {
-            tool = command != null ? "bash" : "read_file";
+            tool = (command != null ? Tool.BASH : host != null ? Tool.NETWORK : Tool.READ_FILE).name();
         }
         String expected = text(map, "expect");
         Decision expect = expected == null ? null : decision(map.get("expect"), expected);
@@ -127,8 +131,8 @@ final class CaseReader {
         if (problems.size() > before) {
             return null;
         }
-        return new PolicyCase(file, map.line(), map.column(), kind, tool, command, path, text(map, "cwd"), profile,
-                settings, expect, rule);
+        return new PolicyCase(file, map.line(), map.column(), kind, tool, command, path, connection, text(map, "cwd"),
+                profile, settings, expect, rule);
     }
 
     private Decision decision(Yaml.Node at, String text) {
@@ -157,7 +161,8 @@ final class CaseReader {
                 map.get("command_rules") == null ? null : rules.commandRules(map.get("command_rules"));
         return new ExampleSettings(text(map, "mode"), flag(map, "read_only"), flag(map, "ask_writes"),
                 flag(map, "ask_execute"), list(map, "allowed_paths"), list(map, "denied_paths"),
-                list(map, "denied_commands"), list(map, "network_deny"), text(map, "executor"),
+                list(map, "denied_commands"), list(map, "network_deny"), flag(map, "network_enabled"),
+                list(map, "network_allow"), text(map, "executor"),
                 pathRules == null ? List.of() : pathRules, commandRules == null ? List.of() : commandRules,
                 approvals(map.get("approvals")), list(map, "policy_files"));
     }
@@ -193,6 +198,18 @@ final class CaseReader {
             out.add(new StandingApproval(id, tool, prefix, new Provenance(layer, file, item.line(), item.column())));
         }
         return out;
+    }
+
+    /** A network case's destination: {@code host} and a {@code port} (443 when none is given). */
+    private Connection connection(Yaml.Mapping map, String host) {
+        String port = text(map, "port");
+        try {
+            return Connection.to(host, port == null ? 443 : Integer.parseInt(port));
+        } catch (IllegalArgumentException e) {
+            problems.add(map.get(port == null ? "host" : "port"), "a network case needs a host and a port"
+                    + " from 1 to 65535, got `" + host + ":" + port + "`");
+            return null;
+        }
     }
 
     private String text(Yaml.Mapping map, String key) {

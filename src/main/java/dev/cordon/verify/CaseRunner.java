@@ -11,6 +11,7 @@ import dev.cordon.profile.Overrides;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
+import dev.cordon.request.Tool;
 import dev.cordon.rules.RuleDir;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Path;
@@ -96,8 +97,8 @@ public final class CaseRunner {
     private static Setting neutral(PolicyCase c, PolicyEngine rules) {
         Path workspace = Path.of(ExampleProfile.WORKSPACE);
         Path cwd = c.cwd() == null ? workspace : workspace.resolve(c.cwd());
-        Request request = new Request(c.tool(), c.command(), null, c.path(), cwd, Map.of("HOME", ExampleProfile.HOME),
-                workspace);
+        Request request = new Request(Tool.of(c.tool()), c.command(), null, c.path(), cwd,
+                Map.of("HOME", ExampleProfile.HOME), workspace, c.connection());
         return new Setting(rules, request, ExampleProfile.of(c.settings()), ExampleProfile.executor(c.settings()),
                 c.settings().approvals(), ExampleProfile.policyFiles(c.settings()));
     }
@@ -106,7 +107,8 @@ public final class CaseRunner {
         Resolution resolution = resolutions.computeIfAbsent(c.profile() == null ? "" : c.profile(),
                 name -> env.resolve(name.isEmpty() ? Overrides.NONE : Overrides.NONE.withProfile(name)));
         Path cwd = c.cwd() == null ? env.cwd() : env.cwd().resolve(c.cwd());
-        Request request = new Request(c.tool(), c.command(), null, c.path(), cwd, env.env(), resolution.workspace());
+        Request request = new Request(Tool.of(c.tool()), c.command(), null, c.path(), cwd, env.env(),
+                resolution.workspace(), c.connection());
         return new Setting(PolicyEngine.load(ruleDirs.apply(resolution)), request, resolution.profile(),
                 env.executorFor(resolution.profile()), env.approvals(), resolution.policyFiles());
     }

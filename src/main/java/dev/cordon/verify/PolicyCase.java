@@ -3,6 +3,7 @@ package dev.cordon.verify;
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
 import dev.cordon.profile.Profile;
+import dev.cordon.request.Connection;
 import java.util.List;
 
 /**
@@ -13,9 +14,11 @@ import java.util.List;
  * @param line its 1-based line
  * @param column its 1-based column
  * @param kind what {@code rule} means for it
- * @param tool the tool; {@code bash} when a command is given, {@code read_file} for a path
+ * @param tool the tool; {@code bash} when a command is given, {@code read_file} for a path,
+ *     {@code network} for a host
  * @param command the shell command line, or null
  * @param path the file tool's path, or null
+ * @param connection the destination of a network request ({@code host} and {@code port}), or null
  * @param cwd the working directory, or null for the default
  * @param profile the profile to decide it under, or null for the one in force
  * @param settings the neutral profile's settings when it runs under the neutral profile, null when
@@ -25,7 +28,7 @@ import java.util.List;
  *     fire ({@link Kind#NOT_MATCH}); null when only the decision is expected
  */
 public record PolicyCase(String file, int line, int column, Kind kind, String tool, String command, String path,
-        String cwd, String profile, ExampleSettings settings, Decision expect, String rule) {
+        Connection connection, String cwd, String profile, ExampleSettings settings, Decision expect, String rule) {
 
     /** What a case's {@code rule} is expected to do. */
     public enum Kind {
@@ -49,6 +52,9 @@ public record PolicyCase(String file, int line, int column, Kind kind, String to
 
     /** What the request is, for messages: {@code `rm -rf /`} or {@code read_file `~/.ssh/id_rsa`}. */
     public String describe() {
+        if (connection != null) {
+            return tool + " `" + connection.hostPort() + "`";
+        }
         return command != null ? "`" + command + "`" : tool + " `" + path + "`";
     }
 
@@ -63,6 +69,8 @@ public record PolicyCase(String file, int line, int column, Kind kind, String to
      * @param deniedPaths extra denied paths
      * @param deniedCommands denied-command patterns
      * @param networkDeny denied network destinations
+     * @param networkEnabled the network is on (implied by an allow-list)
+     * @param networkAllow the network allow-list
      * @param executor the executor that would run it: {@code local} isolates nothing, any other
      *     isolates writes, reads and network
      * @param pathRules the profile's path rules
@@ -72,17 +80,18 @@ public record PolicyCase(String file, int line, int column, Kind kind, String to
      */
     public record ExampleSettings(String mode, boolean readOnly, boolean askWrites, boolean askExecute,
             List<String> allowedPaths, List<String> deniedPaths, List<String> deniedCommands, List<String> networkDeny,
-            String executor, List<Profile.PathRule> pathRules, List<Profile.CommandRule> commandRules,
+            boolean networkEnabled, List<String> networkAllow, String executor, List<Profile.PathRule> pathRules, List<Profile.CommandRule> commandRules,
             List<StandingApproval> approvals, List<String> policyFiles) {
 
         public static final ExampleSettings NONE = new ExampleSettings(null, false, false, false, List.of(), List.of(),
-                List.of(), List.of(), null, List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), false, List.of(), null, List.of(), List.of(), List.of(), List.of());
 
         public ExampleSettings {
             allowedPaths = List.copyOf(allowedPaths);
             deniedPaths = List.copyOf(deniedPaths);
             deniedCommands = List.copyOf(deniedCommands);
             networkDeny = List.copyOf(networkDeny);
+            networkAllow = List.copyOf(networkAllow);
             pathRules = List.copyOf(pathRules);
             commandRules = List.copyOf(commandRules);
             approvals = List.copyOf(approvals);
