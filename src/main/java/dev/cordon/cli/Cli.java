@@ -1,7 +1,9 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.UserError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

@@ -2,9 +2,9 @@ package dev.cordon.cli;
 
 import dev.cordon.engine.CheckedAccess;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.net.IpLiteral;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;

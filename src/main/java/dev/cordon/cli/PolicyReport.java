@@ -1,8 +1,9 @@
 package dev.cordon.cli;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Connection;
 import dev.cordon.spi.Confinement;

@@ -2,10 +2,10 @@ package dev.cordon.cli;
 
 import dev.cordon.dispatch.PolicyRules;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.PolicyEnvironment;
 import dev.cordon.engine.ShellQuoting;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Connection;
 import dev.cordon.request.Request;
@@ -17,8 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 

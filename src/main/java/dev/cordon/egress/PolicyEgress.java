@@ -3,7 +3,7 @@ package dev.cordon.egress;
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.fact.Gate;

@@ -4,6 +4,7 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.Basis;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
 import dev.cordon.fact.Outcome;

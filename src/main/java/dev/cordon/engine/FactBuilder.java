@@ -5,6 +5,7 @@ import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
 import dev.cordon.fact.Destination;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;

@@ -1,6 +1,6 @@
 package dev.cordon.verify;
 
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.verify.PolicyCase.ExampleSettings;
 import java.util.List;

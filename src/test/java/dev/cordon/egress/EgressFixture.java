@@ -1,7 +1,7 @@
 package dev.cordon.egress;
 
 import dev.cordon.engine.BuiltinRules;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import java.net.InetAddress;
 import java.nio.file.Path;

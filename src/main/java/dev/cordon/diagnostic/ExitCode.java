@@ -1,4 +1,4 @@
-package dev.cordon.cli;
+package dev.cordon.diagnostic;
 
 /** The one table of exit codes, shown in {@code --help}. */
 public final class ExitCode {
