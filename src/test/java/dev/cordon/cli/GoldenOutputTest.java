@@ -13,8 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -165,15 +168,16 @@ class GoldenOutputTest {
         }));
     }
 
+    /** Every command below {@code command}, each once (an alias maps to a command already seen). */
     private static void commands(CommandLine command, List<String> path, List<List<String>> into) {
         into.add(List.copyOf(path));
+        Set<CommandLine> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         command.getSubcommands().forEach((name, sub) -> {
-            if (!sub.getCommandName().equals(name)) {
-                return;
+            if (seen.add(sub)) {
+                List<String> deeper = new ArrayList<>(path);
+                deeper.add(name);
+                commands(sub, deeper, into);
             }
-            List<String> deeper = new ArrayList<>(path);
-            deeper.add(name);
-            commands(sub, deeper, into);
         });
     }
 
