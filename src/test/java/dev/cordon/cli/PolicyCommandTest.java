@@ -164,8 +164,8 @@ class PolicyCommandTest {
         assertTrue(first.matches(".*team\\.drl:5:\\d+: .*"), first);
     }
 
-    @Test
-    void checkRunsTheExamplesOfUserRuleFiles() throws IOException {
+    /** A user rule file with one rule, {@code team.no-npm-publish}, at line 7; its folder. */
+    private Path userRuleNoNpmPublish() throws IOException {
         Path rules = Files.createDirectories(user.resolve("rules"));
         Files.writeString(rules.resolve("team.drl"), """
                 package team
@@ -181,6 +181,12 @@ class PolicyCommandTest {
                     insert( Finding.deny( kcontext, Gate.DENIED_COMMANDS, $c, "publish from CI only" ) );
                 end
                 """);
+        return rules;
+    }
+
+    @Test
+    void checkRunsTheExamplesOfUserRuleFiles() throws IOException {
+        Path rules = userRuleNoNpmPublish();
         Files.writeString(rules.resolve("team.cases.yaml"), """
                 match:
                   - rule: team.no-npm-publish
@@ -250,21 +256,7 @@ class PolicyCommandTest {
 
     @Test
     void aRuleSetWhoseOwnCasesFailCannotVerifyAnything() throws IOException {
-        Path rules = Files.createDirectories(user.resolve("rules"));
-        Files.writeString(rules.resolve("team.drl"), """
-                package team
-                dialect "mvel"
-                import dev.cordon.fact.Command
-                import dev.cordon.fact.Finding
-                import dev.cordon.fact.Gate
-
-                rule "team.no-npm-publish"
-                when
-                    $c : Command( program == "npm", operands contains "publish" )
-                then
-                    insert( Finding.deny( kcontext, Gate.DENIED_COMMANDS, $c, "publish from CI only" ) );
-                end
-                """);
+        Path rules = userRuleNoNpmPublish();
         Path suite = Files.writeString(project.resolve("suite.yaml"), "- command: ls\n  expect: ALLOW\n");
         assertEquals(ExitCode.OK, run("verify", suite.toString()), err.toString());
         assertEquals(ExitCode.INVALID_POLICY, run("check"));
