@@ -4,8 +4,8 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
-import dev.cordon.fact.Destination;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;
@@ -99,7 +99,7 @@ final class FactBuilder {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);
         }
-        Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
+        Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
         facts.addAll(profile.facts());
         facts.add(executor);

@@ -77,7 +77,7 @@ public record NetworkEntry(NetworkList list, String entry, String host, IpRange 
     }
 
     /** Whether the entry covers the destination: its port, and its host by name or by address. */
-    public boolean matches(Destination d) {
+    public boolean covers(Destination d) {
         return portMatches(d) && (namesHost(d) || namesAddress(d));
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -133,7 +134,8 @@ public final class PathNormalizer {
                 continue;
             }
             Path candidate = toPath(resolved);
-            if (Files.isSymbolicLink(candidate)) {
+            BasicFileAttributes attributes = linkAttributes(candidate);
+            if (attributes != null && attributes.isSymbolicLink()) {
                 if (++links > MAX_LINKS) {
                     throw new IllegalArgumentException("too many levels of symbolic links in `" + normalized + "`");
                 }
@@ -146,11 +148,23 @@ public final class PathNormalizer {
                 for (int i = parts.size() - 1; i >= 0; i--) {
                     todo.addFirst(parts.get(i));
                 }
-            } else if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
+            } else if (attributes == null) {
                 missing = true;
             }
         }
         return "/" + String.join("/", resolved);
+    }
+
+    /**
+     * The path's own attributes, not its target's; null when it does not exist or cannot be
+     * examined. One {@code lstat} answers both questions asked of each segment.
+     */
+    private static BasicFileAttributes linkAttributes(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static Path toPath(List<String> segments) {

@@ -2,6 +2,7 @@ package dev.cordon.egress;
 
 import dev.cordon.engine.BuiltinRules;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.profile.Origins;
 import dev.cordon.profile.Profile;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ final class EgressFixture {
                 new Profile.Network(true, allow, List.of("169.254.169.254", "metadata.google.internal")),
                 new Profile.Resources(0, 0, 0, 0, 0, 0), new Profile.Environment(List.of("PATH"), Map.of()),
                 Profile.OnViolation.BLOCK, new Profile.Audit(false, "audit.jsonl", false, true),
-                Profile.Escalation.DENY, Map.of());
+                Profile.Escalation.DENY, Origins.NONE);
     }
 
     /** Allows {@code allowed.test} on both servers' ports, and 127.0.0.1 on them. */
