@@ -83,6 +83,7 @@ public final class RunCommand implements Callable<Integer> {
             String prefix = outcome.onViolation() == Profile.OnViolation.WARN ? "warning: violation: " : "cordon: violation: ";
             outcome.result().violations().forEach(v -> context.err().println(
                     prefix + v.kind().name().toLowerCase() + ": " + v.detail()));
+            outcome.connections().forEach(c -> context.err().println(prefix + "network: " + c.describe()));
         }
         return outcome.ran() ? outcome.result().exitCode() : ExitCode.REFUSED;
     }

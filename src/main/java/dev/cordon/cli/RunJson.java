@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.dispatch.RunOutcome;
+import dev.cordon.egress.EgressViolation;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Violation;
+import java.util.Locale;
 
 /** The {@code run --json} object; its fields are documented in {@code docs/json.md}. */
 final class RunJson {
@@ -52,6 +54,20 @@ final class RunJson {
             ArrayNode violations = root.putArray("violations");
             for (Violation v : result.violations()) {
                 violations.addObject().put("kind", v.kind().name()).put("detail", v.detail());
+            }
+            for (EgressViolation c : outcome.connections()) {
+                ObjectNode node = violations.addObject();
+                node.put("kind", Violation.Kind.NETWORK.name());
+                node.put("detail", c.describe());
+                node.put("host", c.host());
+                node.put("port", c.port());
+                node.put("address", c.address());
+                node.put("via", c.via().name().toLowerCase(Locale.ROOT));
+                node.put("url", c.url());
+                node.put("rule", c.decision().rule());
+                node.put("file", c.decision().file());
+                node.put("line", c.decision().line());
+                node.put("enforced", c.enforced());
             }
             ObjectNode usage = root.putObject("usage");
             usage.put("wall_ms", result.usage().wall().toMillis());

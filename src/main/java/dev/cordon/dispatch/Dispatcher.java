@@ -7,6 +7,7 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.decision.Decision;
 import dev.cordon.engine.Evaluation;
+import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.ShellQuoting;
 import dev.cordon.executor.ChildEnvironment;
 import dev.cordon.executor.ConfinementPlanner;
@@ -63,29 +64,36 @@ public final class Dispatcher {
         String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
         Request request = new Request(Tool.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
                 resolution.workspace(), null);
-        Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
-                ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
-        RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
-        Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
-        if (verdict.refusal() != null) {
-            return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
-                    warnings, profile.onViolation()));
+        try (RunEgress egress = RunEgress.start(resolution, selection, run.cwd(), run.env())) {
+            PolicyEngine engine = PolicyRules.engineFor(resolution);
+            egress.rules(engine);
+            Evaluation evaluation = engine.decide(request, profile, ExecutorChoice.facts(selection),
+                    standingApprovals(run.env()), resolution.policyFiles());
+            RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
+            Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
+            if (verdict.refusal() != null) {
+                return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
+                        warnings, profile.onViolation()));
+            }
+            ExecResult result;
+            try {
+                ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
+                        egress.environment(ChildEnvironment.of(profile.environment(), run.env())),
+                        ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
+                                resolution.policyFiles(), egress.endpoint()),
+                        timeout(run, profile), outputLimit(profile));
+                result = selection.executor().execute(exec, run.listener());
+            } catch (ExecutorException | IOException e) {
+                return audit.refused(new RunOutcome(evaluation, selection, null, new Refusal(Refusal.Kind.EXECUTOR_FAILED,
+                        "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
+                                + e.getMessage()), verdict.answer(), warnings, profile.onViolation(),
+                        egress.violations()));
+            }
+            // The command has ended: closing the proxy ends what its background processes left open.
+            egress.close();
+            return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
+                    profile.onViolation(), egress.violations()));
         }
-        ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
-                ChildEnvironment.of(profile.environment(), run.env()),
-                ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
-                        resolution.policyFiles()),
-                timeout(run, profile), outputLimit(profile));
-        ExecResult result;
-        try {
-            result = selection.executor().execute(exec, run.listener());
-        } catch (ExecutorException e) {
-            return audit.refused(new RunOutcome(evaluation, selection, null, new Refusal(Refusal.Kind.EXECUTOR_FAILED,
-                    "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
-                            + e.getMessage()), verdict.answer(), warnings, profile.onViolation()));
-        }
-        return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
-                profile.onViolation()));
     }
 
     /** Applies the decision and any separate question about weaker isolation. */
