@@ -76,7 +76,7 @@ public final class RunCommand implements Callable<Integer> {
         if (json) {
             context.out().println(RunJson.render(outcome));
         } else if (!outcome.ran()) {
-            context.err().println("cordon: refused: " + outcome.refusal());
+            context.err().println("cordon: refused: " + outcome.refusal().message());
         } else if (!quiet) {
             // on_violation: block reports what the sandbox refused as errors, warn as warnings,
             // log only in the audit log.

@@ -21,14 +21,15 @@ final class RunJson {
         ObjectNode root = JSON.createObjectNode();
         root.put("decision", evaluation.decision().name());
         root.put("rule", evaluation.rule());
-        root.put("file", evaluation.file());
-        root.put("line", evaluation.line());
+        PolicyJson.source(root, evaluation.source());
         root.put("reason", evaluation.reason());
         root.put("enforced", evaluation.enforced());
         root.put("profile", evaluation.profile());
         root.put("mode", evaluation.mode().name().toLowerCase());
         root.put("ran", outcome.ran());
-        root.put("refusal", outcome.refusal());
+        root.put("refusal", outcome.refusal() == null ? null : outcome.refusal().message());
+        root.put("refusal_kind", outcome.refusal() == null ? null
+                : outcome.refusal().kind().name().toLowerCase(java.util.Locale.ROOT));
         root.put("approval", outcome.approval());
         root.put("executor", outcome.selection().found() ? outcome.selection().executor().id() : null);
         root.put("executor_choice", outcome.selection().explanation());

@@ -17,7 +17,7 @@ import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -49,7 +49,8 @@ public final class Dispatcher {
     }
 
     public RunOutcome run(RunRequest run) {
-        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides()));
+        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides())
+                .withExecutors(registry.declared()));
         Profile profile = resolution.profile();
         List<String> warnings = new ArrayList<>(resolution.warnings());
         Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());
@@ -60,8 +61,8 @@ public final class Dispatcher {
             warnings.add("weaker isolation: " + selection.explanation());
         }
         String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
-        Request request = new Request(Tools.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
-                resolution.workspace());
+        Request request = new Request(Tool.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
+                resolution.workspace(), null);
         Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
                 ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
         RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
@@ -79,9 +80,9 @@ public final class Dispatcher {
         try {
             result = selection.executor().execute(exec, run.listener());
         } catch (ExecutorException e) {
-            return audit.refused(new RunOutcome(evaluation, selection, null,
+            return audit.refused(new RunOutcome(evaluation, selection, null, new Refusal(Refusal.Kind.EXECUTOR_FAILED,
                     "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
-                            + e.getMessage(), verdict.answer(), warnings, profile.onViolation()));
+                            + e.getMessage()), verdict.answer(), warnings, profile.onViolation()));
         }
         return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
                 profile.onViolation()));
@@ -99,22 +100,25 @@ public final class Dispatcher {
         if (evaluation.enforced()) {
             switch (evaluation.decision()) {
                 case DENY:
-                    return Verdict.refused("denied by `" + evaluation.rule() + "`: " + evaluation.reason(), null);
+                    return Verdict.refused(Refusal.Kind.DENIED, "denied by `" + evaluation.rule() + "`: "
+                            + evaluation.reason(), null);
                 case ASK:
-                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                             evaluation.rule(), evaluation.reason(), ApprovalRequest.Kind.COMMAND));
                     answer = asked.auditLabel();
                     if (asked.warning() != null) {
                         warnings.add(asked.warning());
                     }
                     if (asked.answer() == Answer.DENIED) {
-                        return Verdict.refused("`" + evaluation.rule() + "` asks for approval and it was not given: "
+                        return Verdict.refused(Refusal.Kind.NOT_APPROVED,
+                                "`" + evaluation.rule() + "` asks for approval and it was not given: "
                                 + evaluation.reason(), answer);
                     }
                     break;
                 case SANDBOX:
                     if (!selection.provides(Capability.WRITE_ISOLATION)) {
-                        return Verdict.refused("`" + evaluation.rule() + "` allows this only in a sandbox that "
+                        return Verdict.refused(Refusal.Kind.NO_SANDBOX,
+                                "`" + evaluation.rule() + "` allows this only in a sandbox that "
                                 + "isolates writes, and none is available: " + selection.explanation(), null);
                     }
                     break;
@@ -127,26 +131,29 @@ public final class Dispatcher {
             String weaker = "running under `" + flagged + "` gives up what the profile demands: "
                     + ExecutorRegistry.names(selection.missing());
             if (profile.escalation() == Profile.Escalation.DENY) {
-                return Verdict.refused(weaker + "; the profile forbids weaker isolation", answer);
+                return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_FORBIDDEN,
+                        weaker + "; the profile forbids weaker isolation", answer);
             }
-            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                     "escalation.executor", weaker, ApprovalRequest.Kind.ESCALATION));
             answer = escalation.auditLabel();
             if (escalation.answer() == Answer.DENIED) {
-                return Verdict.refused(weaker + "; weaker isolation was not approved", answer);
+                return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_NOT_APPROVED,
+                        weaker + "; weaker isolation was not approved", answer);
             }
             warnings.add("weaker isolation approved: " + weaker);
         }
         if (!selection.found()) {
-            return Verdict.refused("no executor can give the isolation the profile demands, so nothing ran: "
+            return Verdict.refused(Refusal.Kind.NO_EXECUTOR,
+                    "no executor can give the isolation the profile demands, so nothing ran: "
                     + selection.explanation(), answer);
         }
         return new Verdict(null, answer);
     }
 
-    private record Verdict(String refusal, String answer) {
-        static Verdict refused(String why, String answer) {
-            return new Verdict(why, answer);
+    private record Verdict(Refusal refusal, String answer) {
+        static Verdict refused(Refusal.Kind kind, String why, String answer) {
+            return new Verdict(new Refusal(kind, why), answer);
         }
     }
 

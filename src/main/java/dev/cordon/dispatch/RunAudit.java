@@ -7,7 +7,7 @@ import dev.cordon.audit.Rotation;
 import dev.cordon.decision.Decision;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.profile.Profile;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.ExecResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ final class RunAudit {
 
     private AuditEvent.Builder event(RunOutcome outcome, Decision decision) {
         Evaluation evaluation = outcome.evaluation();
-        return AuditEvent.builder(Tools.BASH, decision)
+        return AuditEvent.builder(Tool.BASH.name(), decision)
                 .session(session)
                 .command(line)
                 .rule(outcome.refusal() != null && evaluation.decision() == Decision.ALLOW ? "executor.unavailable"

@@ -5,6 +5,7 @@ import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
 import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;
@@ -93,11 +94,13 @@ final class FactBuilder {
             line = request.command() != null ? request.command()
                     : request.argv() != null ? ShellQuoting.join(request.argv()) : "";
             parsed = shell(line, request.env());
+        } else if (request.connection() != null) {
+            facts.add(Destination.of(request.connection()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);
         }
-        Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
+        Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
         facts.addAll(profile.facts());
         facts.add(executor);

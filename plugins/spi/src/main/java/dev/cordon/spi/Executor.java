@@ -40,8 +40,9 @@ public interface Executor extends AutoCloseable {
     /**
      * For each promise the confinement makes ({@link Promise#madeBy(Confinement)}), whether the
      * kernel keeps it when this executor runs the command, and how; or why only the policy layer
-     * does. Must be cheap and must not run anything: the registry asks before choosing. The
-     * default claims nothing, so an executor that does not answer is taken at its word.
+     * does. It runs nothing itself (it may rely on the {@link #probe()} result) and is cheap: the
+     * registry asks before choosing. The default claims nothing, so an executor that does not
+     * answer is taken at its word.
      */
     default List<Guarantee> guarantees(Confinement confinement) {
         return Promise.madeBy(confinement).stream()

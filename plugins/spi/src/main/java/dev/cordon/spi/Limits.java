@@ -10,7 +10,9 @@ package dev.cordon.spi;
  * @param cpuPercent share of the machine's CPU time the whole tree may use, in percent of all
  *     online CPUs together (50 on a 4-CPU machine: two CPUs' worth)
  * @param tempBytes size of the run's private temporary directory
- * @param tempInodes files and directories in the run's private temporary directory
+ * @param tempInodes files and directories in the run's private temporary directory, where the
+ *     executor can set it (a tmpfs's {@code nr_inodes}); elsewhere the memory limit bounds them,
+ *     since each one is kernel memory charged to the run
  */
 public record Limits(int maxProcesses, long memoryBytes, long cpuSeconds, long fileSizeBytes, int cpuPercent,
         long tempBytes, long tempInodes) {

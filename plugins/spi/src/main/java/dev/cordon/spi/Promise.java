@@ -22,8 +22,8 @@ public enum Promise {
     PROTECTED_PATHS("protected paths (.git/hooks, .git/config, agent and editor settings, policy files) read-only"),
     /** A temporary directory of the run's own, in {@code TMPDIR}, removed when the run ends. */
     PRIVATE_TEMP("a private temp directory, removed after the run"),
-    /** The private temp is bounded in size and in files. */
-    TEMP_SIZE("private temp bounded in size and files"),
+    /** The private temp is bounded in size. */
+    TEMP_SIZE("private temp bounded in size"),
     /** No connection at all when the network is off; only the allowed or not the denied destinations otherwise. */
     NETWORK("network as the profile says"),
     /** Every process the command starts ends with it. */
@@ -61,7 +61,7 @@ public enum Promise {
         }
         promises.add(PRIVATE_TEMP);
         Limits limits = confinement.limits();
-        if (limits.tempBytes() > 0 || limits.tempInodes() > 0) {
+        if (limits.tempBytes() > 0) {
             promises.add(TEMP_SIZE);
         }
         NetworkPolicy network = confinement.network();
