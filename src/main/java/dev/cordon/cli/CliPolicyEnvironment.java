@@ -31,7 +31,8 @@ final class CliPolicyEnvironment implements PolicyEnvironment {
 
     @Override
     public Resolution resolve(Overrides overrides) {
-        return resolver.resolve(PolicySources.of(context.home(), context.cwd(), context.env(), overrides));
+        return resolver.resolve(PolicySources.of(context.home(), context.cwd(), context.env(), overrides)
+                .withExecutors(services.executors()));
     }
 
     @Override
@@ -42,7 +43,7 @@ final class CliPolicyEnvironment implements PolicyEnvironment {
 
     @Override
     public List<String> profileNames() {
-        return resolver.names(Commands.sources(context));
+        return resolver.names(Commands.sources(context, services));
     }
 
     @Override

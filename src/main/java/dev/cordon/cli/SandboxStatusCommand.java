@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.dispatch.ExecutorChoice;
 import dev.cordon.executor.ConfinementPlanner;
 import dev.cordon.executor.Enforcement;
@@ -83,7 +84,7 @@ public final class SandboxStatusCommand implements Callable<Integer> {
         registry.loadProblems().forEach(problems::add);
         ObjectNode auto = root.putObject("profiles");
         for (ProfileListing listing : resolver.list(sources)) {
-            if (listing.layer() != Profile.Layer.BUILTIN) {
+            if (listing.layer() != Provenance.Layer.BUILTIN) {
                 continue;
             }
             Profile profile = resolver.load(listing.name(), sources);

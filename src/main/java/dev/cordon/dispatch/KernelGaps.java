@@ -25,7 +25,7 @@ final class KernelGaps {
     }
 
     /** The refusal, or null when the run may go ahead; accepted gaps become warnings. */
-    static String refusal(Selection selection, Profile profile, Consent consent, List<String> warnings) {
+    static Refusal refusal(Selection selection, Profile profile, Consent consent, List<String> warnings) {
         Enforcement enforcement = selection.enforcement();
         if (!selection.found() || profile.mode() == Profile.Mode.OFF || enforcement.complete()) {
             return null;
@@ -36,7 +36,7 @@ final class KernelGaps {
                     + ": " + enforcement.gaps());
             return null;
         }
-        return "the kernel under `" + executor + "` would not keep what the profile promises: " + enforcement.gaps()
-                + "; the profile demands it (enforce: strict), so nothing ran";
+        return new Refusal(Refusal.Kind.KERNEL_GAP, "the kernel under `" + executor + "` would not keep what the profile "
+                + "promises: " + enforcement.gaps() + "; the profile demands it (enforce: strict), so nothing ran");
     }
 }

@@ -5,6 +5,7 @@ import dev.cordon.profile.Profile;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
+import dev.cordon.spi.ProxyEndpoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -51,8 +52,14 @@ public final class ConfinementPlanner {
      * {@code TMPDIR}).
      */
     public static Confinement plan(Profile profile, Path workspace, Map<String, String> env, List<Path> policyFiles) {
+        return plan(profile, workspace, env, policyFiles, null);
+    }
+
+    /** The same, with the egress proxy that enforces the network allow-list (or null). */
+    public static Confinement plan(Profile profile, Path workspace, Map<String, String> env, List<Path> policyFiles,
+            ProxyEndpoint proxy) {
         return plan(profile, workspace, Path.of(PolicySources.homeDirectory(env)),
-                Path.of(PolicySources.tempDirectory(env)), policyFiles);
+                Path.of(PolicySources.tempDirectory(env)), policyFiles, proxy);
     }
 
     /**
@@ -63,6 +70,17 @@ public final class ConfinementPlanner {
      * @param policyFiles every rule, profile and config file in force
      */
     public static Confinement plan(Profile profile, Path workspace, Path home, Path tempDir, List<Path> policyFiles) {
+        return plan(profile, workspace, home, tempDir, policyFiles, null);
+    }
+
+    /**
+     * The confinement of a command about to run.
+     *
+     * @param proxy the egress proxy that enforces the profile's network allow-list, or null when
+     *     none runs (the network is off or open)
+     */
+    public static Confinement plan(Profile profile, Path workspace, Path home, Path tempDir, List<Path> policyFiles,
+            ProxyEndpoint proxy) {
         Set<Path> read = paths(profile.filesystem().read());
         read.add(workspace);
         Set<Path> write = paths(profile.filesystem().write());
@@ -87,7 +105,8 @@ public final class ConfinementPlanner {
         Set<Path> hidden = paths(profile.filesystem().deny());
         ENGINE_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
         return new Confinement(workspace, List.copyOf(read), List.copyOf(write), List.copyOf(readOnly),
-                List.copyOf(hidden), network(profile.network()), limits(profile.resources()));
+                List.copyOf(hidden), proxy == null ? network(profile.network()) : network(profile.network()).through(proxy),
+                limits(profile.resources()));
     }
 
     static NetworkPolicy network(Profile.Network network) {

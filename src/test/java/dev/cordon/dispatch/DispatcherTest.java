@@ -61,7 +61,8 @@ class DispatcherTest {
         RunOutcome outcome = run("rm -r -f /", Overrides.NONE, Answer.APPROVED);
 
         assertNull(outcome.result());
-        assertTrue(outcome.refusal().startsWith("denied by `"), outcome.refusal());
+        assertEquals(Refusal.Kind.DENIED, outcome.refusal().kind());
+        assertTrue(outcome.refusal().message().startsWith("denied by `"), outcome.refusal().message());
         assertNull(sandbox.lastRequest);
         assertEquals(List.of(), asked, "no approval can override a hard gate");
     }
@@ -85,7 +86,8 @@ class DispatcherTest {
 
         assertNull(refused.result());
         assertTrue(asked.stream().anyMatch(r -> r.kind() == ApprovalRequest.Kind.ESCALATION), asked::toString);
-        assertTrue(refused.refusal().endsWith("weaker isolation was not approved"), refused.refusal());
+        assertEquals(Refusal.Kind.WEAKER_ISOLATION_NOT_APPROVED, refused.refusal().kind());
+        assertTrue(refused.refusal().message().endsWith("weaker isolation was not approved"), refused.refusal().message());
         assertNull(local.lastRequest);
 
         RunOutcome approved = run("ls", weaker, Answer.APPROVED);
@@ -109,7 +111,9 @@ class DispatcherTest {
         RunOutcome outcome = new Dispatcher(root(), onlyLocal).run(request("ls", Overrides.NONE, Answer.APPROVED));
 
         assertNull(outcome.result());
-        assertTrue(outcome.refusal().startsWith("no executor can give the isolation the profile demands"), outcome.refusal());
+        assertEquals(Refusal.Kind.NO_EXECUTOR, outcome.refusal().kind());
+        assertTrue(outcome.refusal().message().startsWith("no executor can give the isolation the profile demands"),
+                outcome.refusal().message());
         assertNull(local.lastRequest);
         assertNotNull(outcome.evaluation());
     }
@@ -138,7 +142,7 @@ class DispatcherTest {
 
         RunOutcome strict = new Dispatcher(root(), registry).run(request("ls", Overrides.NONE, Answer.APPROVED));
         assertNull(strict.result());
-        assertTrue(strict.refusal().contains("leaky leaves to the policy layer: metadata (fake gap)"), strict.refusal());
+        assertTrue(strict.refusal().message().contains("leaky leaves to the policy layer: metadata (fake gap)"), strict.refusal()::toString);
 
         Path config = Files.createDirectories(Path.of(env.get("XDG_CONFIG_HOME"), "cordon")).resolve("config.yaml");
         Files.writeString(config, "enforce: best-effort\n");
@@ -159,7 +163,7 @@ class DispatcherTest {
         RunOutcome refused = new Dispatcher(root(), registry).run(request("ls", flagged,
                 r -> r.kind() == ApprovalRequest.Kind.ESCALATION ? Answer.DENIED : Answer.APPROVED));
         assertNull(refused.result());
-        assertTrue(refused.refusal().contains("left to the policy layer: protected-paths (fake gap)"), refused.refusal());
+        assertTrue(refused.refusal().message().contains("left to the policy layer: protected-paths (fake gap)"), refused.refusal()::toString);
 
         RunOutcome approved = new Dispatcher(root(), registry).run(request("ls", flagged, Answer.APPROVED));
         assertEquals("leaky", approved.result().executor());
