@@ -84,7 +84,11 @@ class KernelHolesIT {
         Cordon cordon = new Cordon(temp.resolve("home"));
         Path workspace = Files.createDirectories(temp.resolve("project"));
         Files.writeString(workspace.resolve(".env"), "API_KEY=" + SECRET + "\n");
-        Files.writeString(workspace.resolve("read.sh"), "e=.en; cat ${e}v; echo done\n");
+        Files.writeString(workspace.resolve("read.sh"), "e=.en; cat ${e}v; echo x > \"$TMPDIR/left\"; echo \"$TMPDIR\" > out/tmpdir.txt; "
+                + "echo x > /tmp/kernel-holes-it-" + ProcessHandle.current().pid() + "; echo done\n");
+        // Not at the workspace root: without a mount namespace the `.env` there is carved out of the
+        // rules, so no new entry can be made next to it.
+        Files.createDirectories(workspace.resolve("out"));
         chownToNobody(temp);
 
         Cordon.Result strict = asNobody(cordon, workspace, "run", "--executor", "landlock", "--", "sh", "read.sh");
@@ -104,6 +108,12 @@ class KernelHolesIT {
         json.get("enforcement").get("policy").forEach(g -> gaps.add(g.get("promise").asText()));
         assertTrue(gaps.containsAll(List.of("metadata", "protected-paths")), gaps::toString);
         assertTrue(json.get("warnings").toString().contains("(enforce: best-effort)"), bestEffort::toString);
+        // Without a mount namespace the private temp is a fresh folder, removed afterwards, and the
+        // shared /tmp is not writable at all.
+        Path tmpdir = Path.of(Files.readString(workspace.resolve("out/tmpdir.txt")).strip());
+        assertTrue(tmpdir.getFileName().toString().startsWith("cordon-run-"), tmpdir::toString);
+        assertFalse(Files.exists(tmpdir), "the run's temp folder was left behind");
+        assertFalse(Files.exists(Path.of("/tmp/kernel-holes-it-" + ProcessHandle.current().pid())));
     }
 
     private static Cordon.Result asNobody(Cordon cordon, Path cwd, String... args) throws Exception {
