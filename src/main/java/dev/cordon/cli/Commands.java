@@ -45,9 +45,16 @@ final class Commands {
                     .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
             case "audit" -> new AuditCommand(() -> auditFile(context, services));
             case "serve" -> new ServeCommand(context);
-            case "completion" -> new AutoComplete.GenerateCompletion();
+            case "completion" -> completion();
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** picocli's completion script generator, named as cordon lists it (its help says how to source it). */
+    private static CommandLine completion() {
+        CommandLine command = new CommandLine(new AutoComplete.GenerateCompletion());
+        command.getCommandSpec().name("completion");
+        return command;
     }
 
     private static CommandLine maintenance(Context context, Services services, String name, String description) {

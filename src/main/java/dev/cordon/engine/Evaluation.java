@@ -42,10 +42,11 @@ public record Evaluation(
         List<String> problems) {
 
     public Evaluation {
-        matches = List.copyOf(matches);
+        // The explanation may be computed only when read (see Deferred).
+        matches = Deferred.copyOf(matches);
         commands = List.copyOf(commands);
-        accesses = List.copyOf(accesses);
-        gates = List.copyOf(gates);
+        accesses = Deferred.copyOf(accesses);
+        gates = Deferred.copyOf(gates);
         problems = List.copyOf(problems);
     }
 

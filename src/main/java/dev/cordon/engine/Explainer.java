@@ -41,16 +41,11 @@ final class Explainer {
         approvals.forEach(a -> this.approvals.putIfAbsent(a.id(), a));
     }
 
+    /**
+     * The decision now; the rest of the explanation (every match and why it lost, what each gate
+     * did, the accesses checked) when first read.
+     */
     Evaluation explain(RuleSession.Results results, FactBuilder.Facts facts, ExecutorFacts executor) {
-        Set<Finding> findings = new LinkedHashSet<>(results.findings());
-        Map<Finding, String> waived = new HashMap<>();
-        for (Waiver w : results.waivers()) {
-            waived.putIfAbsent(w.finding(), w.why());
-        }
-        Map<Subject, Finding> outcomes = new LinkedHashMap<>();
-        for (Outcome o : results.outcomes()) {
-            outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
-        }
         List<Finding> verdicts = new ArrayList<>(results.verdicts().size());
         for (Verdict v : results.verdicts()) {
             verdicts.add(v.finding());
@@ -61,6 +56,52 @@ final class Explainer {
                     "no rule decided the call: the resolution rules (resolve.drl) are missing from the rules in force"));
         }
         Finding decisive = verdicts.get(0);
+        Derived derived = new Derived(results);
+        boolean enforced = profile.mode() == Profile.Mode.STANDARD || profile.mode() == Profile.Mode.STRICT;
+        Layer layer = decisive.basis() == Basis.APPROVAL ? Layer.APPROVAL : Layer.POLICY;
+        return new Evaluation(decisive.decision(), decisive.rule(), locate(decisive), layer,
+                decisive.reason(), enforced, profile.name(), profile.mode(), executor.id(),
+                Deferred.of(() -> matches(derived.findings(), decisive, verdicts, derived.waived(), results.outcomes())),
+                facts.parsed(), Deferred.of(() -> facts.accesses().stream().map(CheckedAccess::of).toList()),
+                Deferred.of(() -> gates(derived.findings(), derived.waived(), decisive)), facts.problems());
+    }
+
+    /** The findings without repeats and why each waived one was set aside, worked out once when first needed. */
+    private static final class Derived {
+
+        private final RuleSession.Results results;
+        private Set<Finding> findings;
+        private Map<Finding, String> waived;
+
+        Derived(RuleSession.Results results) {
+            this.results = results;
+        }
+
+        synchronized Set<Finding> findings() {
+            if (findings == null) {
+                findings = new LinkedHashSet<>(results.findings());
+            }
+            return findings;
+        }
+
+        synchronized Map<Finding, String> waived() {
+            if (waived == null) {
+                waived = new HashMap<>();
+                for (Waiver w : results.waivers()) {
+                    waived.putIfAbsent(w.finding(), w.why());
+                }
+            }
+            return waived;
+        }
+    }
+
+    /** Every match, the deciding one first, then by gate and decision. */
+    private List<Match> matches(Set<Finding> findings, Finding decisive, List<Finding> verdicts,
+            Map<Finding, String> waived, List<Outcome> results) {
+        Map<Subject, Finding> outcomes = new LinkedHashMap<>();
+        for (Outcome o : results) {
+            outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
+        }
         List<Match> matches = new ArrayList<>();
         matches.add(match(decisive, null));
         for (Finding f : findings) {
@@ -70,12 +111,7 @@ final class Explainer {
         }
         matches.subList(1, matches.size()).sort(Comparator.comparingInt(Match::gate)
                 .thenComparing(Match::decision, Comparator.reverseOrder()));
-        boolean enforced = profile.mode() == Profile.Mode.STANDARD || profile.mode() == Profile.Mode.STRICT;
-        Layer layer = decisive.basis() == Basis.APPROVAL ? Layer.APPROVAL : Layer.POLICY;
-        return new Evaluation(decisive.decision(), decisive.rule(), locate(decisive), layer,
-                decisive.reason(), enforced, profile.name(), profile.mode(), executor.id(), matches, facts.parsed(),
-                facts.accesses().stream().map(CheckedAccess::of).toList(), gates(findings, waived, decisive),
-                facts.problems());
+        return matches;
     }
 
     private String lost(Finding f, Finding decisive, List<Finding> verdicts, Map<Finding, String> waived,

@@ -14,6 +14,7 @@ import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
 import dev.cordon.path.PathNormalizer;
+import dev.cordon.path.RealPaths;
 import dev.cordon.request.Request;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
@@ -58,8 +59,8 @@ final class FactBuilder {
     private final List<Object> facts = new ArrayList<>();
     private final List<FileAccess> accesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
-    /** Real paths already looked up for this call: a file is often both an operand and an access. */
-    private final Map<String, String> realPaths = new HashMap<>();
+    /** Links as they are now, each folder looked at once for the whole call. */
+    private final RealPaths realPaths = new RealPaths();
     private final PathNormalizer normalizer;
     private final String home;
     private final String cwd;
@@ -207,12 +208,7 @@ final class FactBuilder {
      * @throws IllegalArgumentException when links loop or cannot be read
      */
     private String real(String path) {
-        String known = realPaths.get(path);
-        if (known == null) {
-            known = PathNormalizer.resolveReal(path);
-            realPaths.put(path, known);
-        }
-        return known;
+        return realPaths.resolve(path);
     }
 
     private void invalid(String written, String message) {

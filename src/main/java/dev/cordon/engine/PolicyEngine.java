@@ -198,6 +198,11 @@ public final class PolicyEngine {
         return rules.index().rules();
     }
 
+    /** The rule folders, lowest layer first. */
+    public List<RuleDir> dirs() {
+        return dirs;
+    }
+
     /** The rule files compiled. */
     public List<RuleFile> files() {
         return rules.files();

@@ -2,22 +2,28 @@ package dev.cordon.verify;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.rules.RuleDir;
 import dev.cordon.rules.RuleFile;
 import dev.cordon.rules.RuleFiles;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The cases of a rule set, run when it is loaded for {@code policy check} and {@code policy
- * verify}: beside {@code X.drl}, {@code X.cases.yaml} (see {@link CaseFile}). They are not run
- * when rules load to decide: a cold {@code cordon policy test} would pay for every case before
- * its one decision.
+ * verify}: beside {@code X.drl}, {@code X.cases.yaml} (see {@link CaseFile}). A rule file's cases
+ * are decided by the rules of its own layer and the layers below, the rules it was written
+ * with: a user's rule cannot break the built-in cases, nor a project's the user's. They are not
+ * run when rules load to decide: a cold {@code cordon policy test} would pay for every case
+ * before its one decision.
  */
 public final class RuleSetCheck {
 
@@ -34,6 +40,12 @@ public final class RuleSetCheck {
     private RuleSetCheck() {
     }
 
+    /** The engine of the rules of {@code layer} and the layers below it. */
+    private static PolicyEngine upTo(PolicyEngine engine, Provenance.Layer layer) {
+        List<RuleDir> dirs = engine.dirs().stream().filter(d -> d.layer().compareTo(layer) <= 0).toList();
+        return dirs.equals(engine.dirs()) ? engine : PolicyEngine.load(dirs);
+    }
+
     /** The cases file of a rule file: {@code X.drl} has {@code X.cases.yaml}. */
     public static Path casesOf(Path ruleFile) {
         String name = ruleFile.getFileName().toString();
@@ -44,18 +56,20 @@ public final class RuleSetCheck {
     public static Report run(PolicyEngine engine, CaseRunner runner) {
         List<Problem> failures = new ArrayList<>();
         List<PolicyCase> cases = new ArrayList<>();
+        Map<Provenance.Layer, List<PolicyCase>> byLayer = new EnumMap<>(Provenance.Layer.class);
         for (RuleFile file : engine.files()) {
             Path path = casesOf(file.path());
             if (Files.isRegularFile(path)) {
                 try {
-                    cases.addAll(CaseFile.read(path, RuleFiles.display(path), file.layer()).cases());
+                    List<PolicyCase> own = CaseFile.read(path, RuleFiles.display(path), file.layer()).cases();
+                    cases.addAll(own);
+                    byLayer.computeIfAbsent(file.layer(), layer -> new ArrayList<>()).addAll(own);
                 } catch (PolicyException e) {
                     failures.addAll(e.problems());
                 }
             }
         }
-        CaseRunner.Result result = runner.run(cases, engine);
-        failures.addAll(result.failures());
+        byLayer.forEach((layer, own) -> failures.addAll(runner.run(own, upTo(engine, layer)).failures()));
         Set<String> named = new HashSet<>();
         cases.forEach(c -> named.add(c.rule()));
         List<Problem> unnamed = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.cordon.yaml;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class Yaml {
     public record Mapping(Map<String, Field> fields, int line, int column) implements Node {
 
         public Mapping {
-            fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+            fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
         }
 
         /** The value of a key, or null. */
