@@ -1,6 +1,7 @@
 package dev.cordon.cli;
 
 import dev.cordon.diagnostic.Provenance;
+import dev.cordon.egress.EgressTraining;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.fact.Trust;
 import dev.cordon.profile.PolicySources;
@@ -21,6 +22,9 @@ import java.util.Set;
  */
 final class StartupWarmup {
 
+    /** Set by the launcher on the run that trains its start-up cache. */
+    static final String TRAINING = "cordon.aot.training";
+
     private static final Set<String> DECIDING = Set.of("run", "policy");
 
     private StartupWarmup() {
@@ -29,6 +33,10 @@ final class StartupWarmup {
     static void start(Context context, Services services, String[] args) {
         if (args.length == 0 || !DECIDING.contains(args[0])) {
             return;
+        }
+        if (Boolean.getBoolean(TRAINING)) {
+            // The launcher's start-up cache keeps what its training run loads: the egress proxy too.
+            EgressTraining.run();
         }
         Thread probes = new Thread(services::registry, "cordon-warmup-executors");
         probes.setDaemon(true);
