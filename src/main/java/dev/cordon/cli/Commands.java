@@ -31,7 +31,7 @@ final class Commands {
     }
 
     private static final List<String> NAMES =
-            List.of("policy", "run", "profile", "sandbox", "audit", "serve", "completion");
+            List.of("policy", "run", "profile", "sandbox", "audit", "serve", "hook", "completion");
 
     private static Object create(String name, Context context, Services services) {
         return switch (name) {
@@ -45,6 +45,7 @@ final class Commands {
                     .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
             case "audit" -> new AuditCommand(() -> auditFile(context));
             case "serve" -> new ServeCommand(context);
+            case "hook" -> new HookCommand(context, services);
             case "completion" -> new AutoComplete.GenerateCompletion();
             default -> throw new IllegalArgumentException(name);
         };

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class StartupWarmup {
 
-    private static final Set<String> DECIDING = Set.of("run", "policy");
+    private static final Set<String> DECIDING = Set.of("run", "policy", "hook");
 
     private StartupWarmup() {
     }

@@ -6,13 +6,16 @@ import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
+import dev.cordon.fact.McpTool;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
+import dev.cordon.fact.WebRequest;
 import dev.cordon.path.PathNormalizer;
 import dev.cordon.request.Request;
+import dev.cordon.request.Tools;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
 import dev.cordon.shell.ParsedCommand;
@@ -91,12 +94,20 @@ final class FactBuilder {
             line = request.command() != null ? request.command()
                     : request.argv() != null ? ShellQuoting.join(request.argv()) : "";
             parsed = shell(line, request.env());
+        } else if (kind == ToolKind.WEB) {
+            // A search's "path" is its query: it names no destination.
+            String url = Tools.WEB_FETCH.equals(request.tool()) ? request.path() : null;
+            facts.add(WebRequest.of(url, profile.profile().network()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);
         }
         Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
+        McpTool mcp = McpTool.of(request.tool());
+        if (mcp != null) {
+            facts.add(mcp);
+        }
         facts.addAll(profile.facts());
         facts.add(executor);
         facts.addAll(approvals);

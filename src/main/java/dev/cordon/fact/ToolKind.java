@@ -12,6 +12,8 @@ public enum ToolKind {
     LIST,
     /** Writes or edits one file. */
     WRITE,
+    /** Fetches from the network: the request's path is the URL, none for a web search. */
+    WEB,
     /** A custom tool cordon does not know the meaning of. */
     OTHER;
 
@@ -27,6 +29,9 @@ public enum ToolKind {
         }
         if (Tools.LIST_DIRECTORY.equals(tool)) {
             return LIST;
+        }
+        if (Tools.isWeb(tool)) {
+            return WEB;
         }
         return OTHER;
     }

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * IPv4 address or an IPv6 address (in brackets when a port follows); a port is a number or
  * {@code *}.
  */
-final class Endpoints {
+public final class Endpoints {
 
     private static final Pattern NAME = Pattern.compile("(\\*|(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
@@ -40,7 +40,7 @@ final class Endpoints {
     }
 
     /** Whether {@code outer} allows at least everything {@code inner} allows. */
-    static boolean covers(String outer, String inner) {
+    public static boolean covers(String outer, String inner) {
         Endpoint o = parse(outer);
         Endpoint i = parse(inner);
         if (o == null || i == null) {

@@ -11,7 +11,8 @@ import java.util.Map;
  *     {@code list_directory} or a custom name
  * @param command a shell command line for shell tools, else null
  * @param argv an argument vector when the caller gave one instead of a command line, else null
- * @param path the file or directory of a file tool, else null
+ * @param path the file or directory of a file tool, the URL of {@code web_fetch}, the query of
+ *     {@code web_search}, else null
  * @param cwd working directory; relative paths resolve against it
  * @param env the caller's environment, used for expansion of {@code $HOME} and friends
  * @param workspace the project directory

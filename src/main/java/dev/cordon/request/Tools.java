@@ -10,6 +10,12 @@ public final class Tools {
     public static final String WRITE_FILE = "write_file";
     public static final String EDIT_FILE = "edit_file";
     public static final String LIST_DIRECTORY = "list_directory";
+    /** Fetches a URL, given as the request's path. */
+    public static final String WEB_FETCH = "web_fetch";
+    /** Searches the web: no single destination is known. */
+    public static final String WEB_SEARCH = "web_search";
+    /** MCP tools are named {@code mcp__SERVER__TOOL}. */
+    public static final String MCP_PREFIX = "mcp__";
 
     private static final Set<String> SHELLS = Set.of(BASH, "shell", "sh", "exec", "run_command");
     private static final Set<String> WRITERS = Set.of(WRITE_FILE, EDIT_FILE);
@@ -23,5 +29,18 @@ public final class Tools {
 
     public static boolean isWrite(String tool) {
         return WRITERS.contains(tool);
+    }
+
+    public static boolean isWeb(String tool) {
+        return WEB_FETCH.equals(tool) || WEB_SEARCH.equals(tool);
+    }
+
+    /** {@code mcp__SERVER__TOOL} with a server and a tool name. */
+    public static boolean isMcp(String tool) {
+        if (tool == null || !tool.startsWith(MCP_PREFIX)) {
+            return false;
+        }
+        int split = tool.indexOf("__", MCP_PREFIX.length());
+        return split > MCP_PREFIX.length() && split + 2 < tool.length();
     }
 }

@@ -9,6 +9,7 @@ import dev.cordon.fact.Command;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
+import dev.cordon.fact.McpTool;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PathList;
@@ -17,6 +18,7 @@ import dev.cordon.fact.Policy;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
+import dev.cordon.fact.WebRequest;
 import dev.cordon.profile.Profile;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.Redirection;
@@ -43,7 +45,8 @@ public final class UntrustedRuleCheck {
     private static final List<Class<?>> FACT_TYPES = List.of(Call.class, Command.class, FileAccess.class,
             Operand.class, Assignment.class, ShellFunction.class, ParseProblem.class, PathGlobs.class,
             PolicyFiles.class, Policy.class, Finding.class, Gate.class, Decision.class, Access.class,
-            ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class);
+            ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class,
+            McpTool.class, WebRequest.class);
 
     private static final Set<String> KEYWORDS = Set.of("package", "import", "dialect", "rule", "when", "then",
             "end", "salience", "no", "loop", "not", "exists", "and", "or", "from", "in", "contains", "matches",

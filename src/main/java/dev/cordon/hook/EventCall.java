@@ -1,0 +1,74 @@
+package dev.cordon.hook;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.request.Tools;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts every adapter reads from an event, and the calls it builds from them.
+ *
+ * @param tool the agent's tool name
+ * @param cwd the agent's working directory
+ * @param workspace the project root the agent names, or null
+ * @param input the tool's input
+ */
+record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
+
+    /** A shell command; {@code field} names the input field a hook may rewrite, or is null. */
+    ToolCall shell(String command, String field, Path commandCwd) {
+        return call(ToolCall.Kind.SHELL, List.of(new ToolCall.Check(Tools.BASH, command, null, commandCwd)), field);
+    }
+
+    /** One file tool request per path. */
+    ToolCall files(String cordonTool, List<String> paths) {
+        List<ToolCall.Check> checks = new ArrayList<>();
+        for (String path : paths) {
+            checks.add(new ToolCall.Check(cordonTool, null, path, null));
+        }
+        return call(ToolCall.Kind.FILES, checks, null);
+    }
+
+    /**
+     * A search below a directory (null: the working directory), by a glob pattern or null: a read
+     * of the directory, and of the directory the pattern's fixed leading part names when it leads
+     * elsewhere ({@code ../../etc/*}, {@code /etc/**}).
+     */
+    ToolCall listing(String directory, String pattern) {
+        String dir = directory == null ? cwd.toString() : directory;
+        List<String> paths = new ArrayList<>(List.of(dir));
+        String prefix = pattern == null ? "" : GlobPrefix.of(pattern);
+        if (!prefix.isEmpty()) {
+            paths.add(Path.of(dir).resolve(prefix).toString());
+        }
+        return files(Tools.LIST_DIRECTORY, paths);
+    }
+
+    /** Fetches of these URLs; none: a search, whose destinations are unknown. */
+    ToolCall web(List<String> urls, String query) {
+        List<ToolCall.Check> checks = new ArrayList<>();
+        for (String url : urls) {
+            checks.add(new ToolCall.Check(Tools.WEB_FETCH, null, url, null));
+        }
+        if (urls.isEmpty()) {
+            checks.add(new ToolCall.Check(Tools.WEB_SEARCH, null, query, null));
+        }
+        return call(ToolCall.Kind.WEB, checks, null);
+    }
+
+    /** A tool of an MCP server, under cordon's name for it: {@code mcp__SERVER__TOOL}. */
+    ToolCall mcp(String server, String name) {
+        return call(ToolCall.Kind.MCP, List.of(new ToolCall.Check(Tools.MCP_PREFIX + server + "__" + name, null, null,
+                null)), null);
+    }
+
+    /** A tool the adapter does not know. */
+    ToolCall other() {
+        return call(ToolCall.Kind.OTHER, List.of(), null);
+    }
+
+    private ToolCall call(ToolCall.Kind kind, List<ToolCall.Check> checks, String field) {
+        return new ToolCall(tool, kind, checks, cwd, workspace, input, field);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.cordon.hook;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.fact.McpTool;
+import dev.cordon.request.Tools;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * cordon's own hook protocol, for any agent: a request as {@code /v1/decide} takes it, a decision
+ * object back, the decision also in the exit code as {@code policy test} has it (see
+ * {@code docs/json.md}).
+ */
+public final class JsonAdapter implements HookAdapter {
+
+    public static final String AGENT = "json";
+
+    /** Bumped only for incompatible changes; new fields may appear in any version. */
+    static final int SCHEMA = 1;
+
+    @Override
+    public String agent() {
+        return AGENT;
+    }
+
+    @Override
+    public ToolCall read(JsonNode event, Map<String, String> env) {
+        String tool = Events.text(event, "tool");
+        String workspace = Events.optionalText(event, "workspace");
+        EventCall call = new EventCall(tool, Events.absolute(event, "cwd"),
+                workspace == null ? null : Events.absolute(event, "workspace"), (ObjectNode) event);
+        McpTool mcp = McpTool.of(tool);
+        if (Tools.isShell(tool)) {
+            return call.shell(Events.text(event, "command"), null, null);
+        }
+        if (Tools.WEB_FETCH.equals(tool)) {
+            return call.web(List.of(Events.text(event, "path")), null);
+        }
+        if (Tools.WEB_SEARCH.equals(tool)) {
+            return call.web(List.of(), Events.optionalText(event, "path"));
+        }
+        if (Tools.READ_FILE.equals(tool) || Tools.LIST_DIRECTORY.equals(tool) || Tools.isWrite(tool)) {
+            return call.files(tool, List.of(Events.text(event, "path")));
+        }
+        return mcp != null ? call.mcp(mcp.server(), mcp.tool()) : call.other();
+    }
+
+    @Override
+    public HookAnswer answer(ToolCall call, Verdict verdict) {
+        ObjectNode root = Events.JSON.createObjectNode();
+        root.put("schema", SCHEMA);
+        root.put("decision", verdict.decision().name());
+        root.put("policy_decision", verdict.decided().name());
+        root.put("rule", verdict.rule());
+        root.put("file", verdict.file());
+        root.put("line", verdict.line());
+        root.put("reason", verdict.reason());
+        root.put("profile", verdict.profile());
+        root.put("mode", verdict.mode().name().toLowerCase(java.util.Locale.ROOT));
+        root.put("confined_command", verdict.confined());
+        int exit = switch (verdict.decision()) {
+            case ALLOW -> 0;
+            case DENY -> 10;
+            case ASK -> 11;
+            case SANDBOX -> 12;
+        };
+        return new HookAnswer(exit, root.toString() + "\n", "");
+    }
+}
