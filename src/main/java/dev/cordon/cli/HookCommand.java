@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.hook.Adapters;
 import dev.cordon.hook.BadEvent;
 import dev.cordon.hook.EventInput;

@@ -2,9 +2,10 @@ package dev.cordon.cli;
 
 import dev.cordon.engine.CheckedAccess;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.net.IpLiteral;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import dev.cordon.spi.Confinement;
@@ -32,7 +33,7 @@ final class PolicyExplanation {
 
     private String all(PolicyReport r) {
         Evaluation e = r.evaluation();
-        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.path()));
+        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.subject()));
         field("rule", e.rule() + " (" + e.location() + ")");
         field("layer", e.layer().name().toLowerCase(Locale.ROOT));
         field("reason", e.reason());
@@ -56,6 +57,10 @@ final class PolicyExplanation {
         }
         for (String problem : e.problems()) {
             field("not understood", problem);
+        }
+        if (r.connection() != null && !IpLiteral.is(r.connection().host())) {
+            field("note", "names are checked before they are looked up; the egress proxy checks every address a"
+                    + " name resolves to again before it connects");
         }
         section("file accesses");
         if (e.accesses().isEmpty()) {

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.engine.CheckedAccess;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import dev.cordon.spi.Confinement;
@@ -58,6 +58,10 @@ final class PolicyJson {
         request.put("tool", r.tool());
         request.put("command", r.command());
         request.put("path", r.path());
+        if (r.connection() != null) {
+            request.put("host", r.connection().host());
+            request.put("port", r.connection().port());
+        }
         request.put("cwd", r.cwd().toString());
         request.put("workspace", r.resolution().workspace().toString());
         executor(root.putObject("executor"), r.executor());

@@ -6,6 +6,8 @@ import dev.cordon.approval.Approvers;
 import dev.cordon.approval.InputMode;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.approval.TerminalApprover;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.dispatch.Dispatcher;
 import dev.cordon.dispatch.RunOutcome;
 import dev.cordon.dispatch.RunRequest;

@@ -3,6 +3,7 @@ package dev.cordon.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.dispatch.ExecutorChoice;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.executor.KernelReport;

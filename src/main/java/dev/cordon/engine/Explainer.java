@@ -4,6 +4,7 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.Basis;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
 import dev.cordon.fact.Outcome;
@@ -144,7 +145,7 @@ final class Explainer {
     private Match match(Finding f, String lost) {
         Location where = locate(f);
         return new Match(f.rule(), where.file(), where.line(), f.step(), f.gate().title(), f.decision(),
-                f.subject().describe(), f.reason(), lost);
+                f.subject().describe(), f.reason(), lost, f.raisedBy());
     }
 
     private int order(Finding f) {
@@ -171,6 +172,14 @@ final class Explainer {
                     }
                 }
                 return new Location("profile " + profile.name(), 0);
+            }
+            case PROFILE_ENTRY -> {
+                int bracket = f.rule().indexOf('[');
+                Profile.Origin origin = bracket < 0 ? profile.origins().get(f.rule())
+                        : profile.origin(f.rule().substring(0, bracket),
+                                f.rule().substring(bracket + 1, f.rule().length() - 1));
+                return origin == null ? new Location("profile " + profile.name(), 0)
+                        : new Location(origin.file(), origin.line());
             }
             case RULE -> {
                 RuleInfo info = index.find(f.pkg(), f.raisedBy()).orElse(null);

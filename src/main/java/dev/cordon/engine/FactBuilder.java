@@ -4,6 +4,8 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.McpTool;
@@ -12,10 +14,8 @@ import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
-import dev.cordon.fact.WebRequest;
 import dev.cordon.path.PathNormalizer;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
 import dev.cordon.shell.ParsedCommand;
@@ -94,10 +94,8 @@ final class FactBuilder {
             line = request.command() != null ? request.command()
                     : request.argv() != null ? ShellQuoting.join(request.argv()) : "";
             parsed = shell(line, request.env());
-        } else if (kind == ToolKind.WEB) {
-            // A search's "path" is its query: it names no destination.
-            String url = Tools.WEB_FETCH.equals(request.tool()) ? request.path() : null;
-            facts.add(WebRequest.of(url, profile.profile().network()));
+        } else if (request.connection() != null) {
+            facts.add(Destination.of(request.connection()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);

@@ -14,9 +14,11 @@ import dev.cordon.decision.Decision;
  * @param subject what it was about
  * @param reason its message for the agent
  * @param lost why it did not decide, or null when it decided
+ * @param raisedBy the DRL rule that raised it: {@code rule} itself, or the DRL rule that applied a
+ *     profile rule or entry
  */
 public record Match(String rule, String file, int line, int gate, String gateName, Decision decision, String subject,
-        String reason, String lost) {
+        String reason, String lost, String raisedBy) {
 
     public boolean decided() {
         return lost == null;

@@ -1,6 +1,7 @@
 package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.Trust;

@@ -4,6 +4,8 @@ import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.DeniedCommandPattern;
 import dev.cordon.fact.DeniedDestination;
+import dev.cordon.fact.NetworkAccess;
+import dev.cordon.fact.NetworkEntry;
 import dev.cordon.fact.PathList;
 import dev.cordon.fact.PathGlobs;
 import dev.cordon.fact.Policy;
@@ -50,7 +52,15 @@ record ProfileFacts(Profile profile, List<Object> facts) {
         }
         for (String entry : profile.network().deny()) {
             facts.add(DeniedDestination.of(entry));
+            add(facts, problems, profile, "network.deny", () -> NetworkEntry.of(NetworkEntry.NetworkList.DENY, entry));
         }
+        if (profile.network().enabled()) {
+            for (String entry : profile.network().allow()) {
+                add(facts, problems, profile, "network.allow",
+                        () -> NetworkEntry.of(NetworkEntry.NetworkList.ALLOW, entry));
+            }
+        }
+        facts.add(NetworkAccess.of(profile.network()));
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
         }

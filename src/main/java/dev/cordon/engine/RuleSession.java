@@ -9,9 +9,11 @@ import dev.cordon.fact.Waiver;
 import dev.cordon.rules.RuleIndex;
 import dev.cordon.rules.RuleInfo;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.drools.core.common.InternalFactHandle;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.KieSessionsPool;
 
@@ -55,7 +57,7 @@ final class RuleSession {
             List<Waiver> waivers = new ArrayList<>();
             List<Outcome> outcomes = new ArrayList<>();
             List<Verdict> verdicts = new ArrayList<>();
-            for (Object o : session.getObjects()) {
+            for (Object o : inInsertionOrder(session)) {
                 if (o instanceof Finding f) {
                     findings.add(f);
                 } else if (o instanceof Waiver w) {
@@ -74,6 +76,20 @@ final class RuleSession {
         } finally {
             session.dispose();
         }
+    }
+
+    /**
+     * The session's facts in the order they were inserted. The session keeps them in an identity
+     * hash map, whose order changes with the JVM's history; the explanation must not.
+     */
+    private static List<Object> inInsertionOrder(KieSession session) {
+        List<InternalFactHandle> handles = new ArrayList<>(session.getFactHandles());
+        handles.sort(Comparator.comparingLong(InternalFactHandle::getId));
+        List<Object> facts = new ArrayList<>(handles.size());
+        for (InternalFactHandle handle : handles) {
+            facts.add(handle.getObject());
+        }
+        return facts;
     }
 
     private static Problem failure(RuntimeException e, RuleIndex index) {

@@ -43,6 +43,13 @@ public record Finding(Gate gate, Decision decision, Subject subject, String rule
                 kcontext.getRule().getName(), Basis.PROFILE_RULE, Trust.TRUSTED);
     }
 
+    /** A finding for an entry of a profile list, e.g. the {@code network.allow} entry that lets a connection through. */
+    public static Finding profileEntry(RuleContext kcontext, Gate gate, Decision decision, Subject subject, String id,
+            String reason) {
+        return new Finding(gate, decision, subject, id, reason, kcontext.getRule().getPackageName(),
+                kcontext.getRule().getName(), Basis.PROFILE_ENTRY, Trust.TRUSTED);
+    }
+
     /** The ALLOW a standing approval gives in place of a soft ASK. */
     public static Finding approved(RuleContext kcontext, Finding asked, StandingApproval approval) {
         return new Finding(asked.gate(), Decision.ALLOW, asked.subject(), approval.id(),

@@ -12,8 +12,8 @@ public enum ToolKind {
     LIST,
     /** Writes or edits one file. */
     WRITE,
-    /** Fetches from the network: the request's path is the URL, none for a web search. */
-    WEB,
+    /** Opens one network connection (the egress proxy asks before each). */
+    NETWORK,
     /** A custom tool cordon does not know the meaning of. */
     OTHER;
 
@@ -30,8 +30,8 @@ public enum ToolKind {
         if (Tools.LIST_DIRECTORY.equals(tool)) {
             return LIST;
         }
-        if (Tools.isWeb(tool)) {
-            return WEB;
+        if (Tools.NETWORK.equals(tool)) {
+            return NETWORK;
         }
         return OTHER;
     }

@@ -47,8 +47,9 @@ public final class GeminiCliAdapter implements HookAdapter {
             case "list_directory" -> call.listing(Events.textOf(input, "dir_path", "path"), null);
             case "glob" -> call.listing(directory(input), Events.text(input, "pattern"));
             case "search_file_content", "grep_search" -> call.listing(directory(input), null);
-            case "web_fetch" -> call.web(urls(Events.text(input, "prompt")), null);
-            case "google_web_search" -> call.web(List.of(), Events.text(input, "query"));
+            case "web_fetch" -> call.web(urls(Events.text(input, "prompt")));
+            // The search runs at Google, not from this machine: no destination to check.
+            case "google_web_search" -> call.other();
             default -> mcpOrOther(call, event);
         };
     }

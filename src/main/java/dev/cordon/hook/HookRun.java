@@ -55,13 +55,13 @@ public final class HookRun {
         Resolution resolution = policy.resolve(call.cwd(), call.workspace(), env);
         Profile profile = resolution.profile();
         if (call.kind() == ToolCall.Kind.OTHER) {
-            return byProfile(profile, "tool `" + call.tool() + "` is not one cordon knows");
+            return byProfile(profile, "cordon cannot check tool `" + call.tool() + "`");
         }
         Evaluation worst = null;
         for (ToolCall.Check check : call.checks()) {
             Path cwd = check.cwd() != null ? check.cwd() : call.cwd();
             Request request = new Request(check.tool(), check.command(), null, check.path(), cwd, env,
-                    resolution.workspace());
+                    resolution.workspace(), check.connection());
             Evaluation evaluation = policy.decide(resolution, request, env);
             if (worst == null || severity(evaluation) > severity(worst)) {
                 worst = evaluation;

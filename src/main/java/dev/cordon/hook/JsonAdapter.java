@@ -2,6 +2,7 @@ package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.fact.McpTool;
 import dev.cordon.request.Tools;
 import java.util.List;
@@ -34,11 +35,8 @@ public final class JsonAdapter implements HookAdapter {
         if (Tools.isShell(tool)) {
             return call.shell(Events.text(event, "command"), null, null);
         }
-        if (Tools.WEB_FETCH.equals(tool)) {
-            return call.web(List.of(Events.text(event, "path")), null);
-        }
-        if (Tools.WEB_SEARCH.equals(tool)) {
-            return call.web(List.of(), Events.optionalText(event, "path"));
+        if (Tools.NETWORK.equals(tool)) {
+            return call.web(List.of(Events.text(event, "url")));
         }
         if (Tools.READ_FILE.equals(tool) || Tools.LIST_DIRECTORY.equals(tool) || Tools.isWrite(tool)) {
             return call.files(tool, List.of(Events.text(event, "path")));
@@ -59,12 +57,6 @@ public final class JsonAdapter implements HookAdapter {
         root.put("profile", verdict.profile());
         root.put("mode", verdict.mode().name().toLowerCase(java.util.Locale.ROOT));
         root.put("confined_command", verdict.confined());
-        int exit = switch (verdict.decision()) {
-            case ALLOW -> 0;
-            case DENY -> 10;
-            case ASK -> 11;
-            case SANDBOX -> 12;
-        };
-        return new HookAnswer(exit, root.toString() + "\n", "");
+        return new HookAnswer(ExitCode.of(verdict.decision()), root.toString() + "\n", "");
     }
 }

@@ -2,7 +2,7 @@ package dev.cordon.hook;
 
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.dispatch.ExecutorChoice;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.dispatch.PolicyRules;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.executor.ExecutorRegistry;

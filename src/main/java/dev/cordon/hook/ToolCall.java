@@ -1,6 +1,7 @@
 package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.request.Connection;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -30,7 +31,7 @@ public record ToolCall(String tool, Kind kind, List<Check> checks, Path cwd, Pat
         SHELL,
         /** Reads, lists or writes files. */
         FILES,
-        /** Fetches from the network. */
+        /** Fetches from the network: a connection to each URL's host and port. */
         WEB,
         /** A tool of an MCP server. */
         MCP,
@@ -41,12 +42,13 @@ public record ToolCall(String tool, Kind kind, List<Check> checks, Path cwd, Pat
     /**
      * One request to decide.
      *
-     * @param tool cordon's tool name ({@code bash}, {@code read_file}, {@code web_fetch}, …)
+     * @param tool cordon's tool name ({@code bash}, {@code read_file}, {@code network}, …)
      * @param command the shell command line, or null
-     * @param path the path or URL, or null
+     * @param path the file or directory, or null
+     * @param connection the destination of a network request, or null
      * @param cwd where the command runs, when not the call's working directory; else null
      */
-    public record Check(String tool, String command, String path, Path cwd) {
+    public record Check(String tool, String command, String path, Connection connection, Path cwd) {
     }
 
     /** Whether the agent lets a hook have this call's command run differently. */

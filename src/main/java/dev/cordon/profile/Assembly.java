@@ -21,6 +21,7 @@ final class Assembly {
                 throw new IllegalStateException("setting `" + key.path() + "` has no value");
             }
             origins.put(key.path(), entry.origin());
+            entry.items().forEach((item, origin) -> origins.put(Profile.itemKey(key.path(), item), origin));
         }
         return new Profile(
                 name,

@@ -19,8 +19,18 @@ final class Merge {
             Settings.Entry entry = top.get(key);
             Object below = base.value(key);
             Object value = below == null ? entry.value() : combine(key, below, entry.value());
-            out.put(key, value, entry.origin());
+            out.put(key, value, entry.origin(), items(key, base.get(key), entry));
         }
+        return out;
+    }
+
+    /** Where each list entry was written: an entry kept from below keeps its lower origin. */
+    private static Map<String, Profile.Origin> items(Key key, Settings.Entry below, Settings.Entry above) {
+        if (below == null || key.merge() != Key.Merge.ADDITIVE) {
+            return above.items();
+        }
+        Map<String, Profile.Origin> out = new LinkedHashMap<>(above.items());
+        out.putAll(below.items());
         return out;
     }
 

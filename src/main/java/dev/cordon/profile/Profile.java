@@ -29,7 +29,8 @@ import java.util.Map;
  * @param escalation whether requests for weaker isolation may be asked for at all
  * @param hooks how {@code cordon hook} answers an agent
  * @param origins for each setting's YAML key path (e.g. {@code network.enabled}), where it was
- *     last set
+ *     last set; for each entry of the network lists (key {@code network.allow[entry]}, see
+ *     {@link #itemKey}), where it was written
  */
 public record Profile(
         String name,
@@ -71,6 +72,17 @@ public record Profile(
         this(name, mode, executor, fallback, readOnly, approval, allowedPaths, deniedPaths, pathRules, commandRules,
                 deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation,
                 Hooks.BUILTIN, origins);
+    }
+
+    /** The {@link #origins} key of one entry of a list setting: {@code network.allow[host:443]}. */
+    public static String itemKey(String path, String entry) {
+        return path + "[" + entry + "]";
+    }
+
+    /** Where an entry of a list setting was written, else where the list was set, else null. */
+    public Origin origin(String path, String entry) {
+        Origin item = origins.get(itemKey(path, entry));
+        return item != null ? item : origins.get(path);
     }
 
     public enum Mode {

@@ -1,9 +1,9 @@
 package dev.cordon.profile;
 
-import dev.cordon.cli.ExitCode;
-import dev.cordon.cli.UserError;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

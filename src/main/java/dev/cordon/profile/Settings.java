@@ -15,8 +15,16 @@ import java.util.Set;
  */
 final class Settings {
 
-    /** One setting's value and origin. */
-    record Entry(Object value, Profile.Origin origin) {
+    /**
+     * One setting's value and origin.
+     *
+     * @param items for list settings whose entries are named in decisions (the network lists),
+     *     where each entry was written; empty otherwise
+     */
+    record Entry(Object value, Profile.Origin origin, Map<String, Profile.Origin> items) {
+        Entry {
+            items = Map.copyOf(items);
+        }
     }
 
     private final Map<Key, Entry> entries = new EnumMap<>(Key.class);
@@ -28,7 +36,11 @@ final class Settings {
     }
 
     void put(Key key, Object value, Profile.Origin origin) {
-        entries.put(key, new Entry(value, origin));
+        entries.put(key, new Entry(value, origin, Map.of()));
+    }
+
+    void put(Key key, Object value, Profile.Origin origin, Map<String, Profile.Origin> items) {
+        entries.put(key, new Entry(value, origin, items));
     }
 
     Entry get(Key key) {

@@ -66,6 +66,17 @@ final class SettingsParser {
     private void readValue(Key key, Nodes.Field field, Settings into) {
         Node node = field.value();
         String what = "`" + key.path() + "`";
+        Profile.Origin origin = file.origin(Nodes.line(field.key()));
+        if (key.kind() == Key.Kind.ENDPOINTS || key.kind() == Key.Kind.HOSTS) {
+            // Decisions name the network entry that decided, so each keeps its own line.
+            Map<String, Profile.Origin> items = new LinkedHashMap<>();
+            List<String> entries = endpoints(node, what,
+                    key.kind() == Key.Kind.ENDPOINTS ? Endpoints.Port.REQUIRED : Endpoints.Port.OPTIONAL, items);
+            if (entries != null) {
+                into.put(key, entries, origin, items);
+            }
+            return;
+        }
         Object value = switch (key.kind()) {
             case MODE -> nodes.word(node, what, Profile.Mode.class);
             case ON_VIOLATION -> nodes.word(node, what, Profile.OnViolation.class);
@@ -81,15 +92,14 @@ final class SettingsParser {
             case ROOTS -> roots(node, what);
             case FILE -> path(node, what);
             case STRINGS -> nodes.strings(node, what);
-            case ENDPOINTS -> endpoints(node, what, Endpoints.Port.REQUIRED);
-            case HOSTS -> endpoints(node, what, Endpoints.Port.OPTIONAL);
+            case ENDPOINTS, HOSTS -> throw new IllegalStateException("read above");
             case ENV_NAMES -> envNames(node, what);
             case ENV_VALUES -> envValues(node, what);
             case PATH_RULES -> rules.pathRules(node);
             case COMMAND_RULES -> rules.commandRules(node);
         };
         if (value != null) {
-            into.put(key, value, file.origin(Nodes.line(field.key())));
+            into.put(key, value, origin);
         }
     }
 
@@ -175,7 +185,8 @@ final class SettingsParser {
         return new PathNormalizer(expansion.value(Expansion.HOME), null).normalize(expanded);
     }
 
-    private List<String> endpoints(Node node, String what, Endpoints.Port port) {
+    /** Network entries, each checked; {@code lines} gets where each was written. */
+    private List<String> endpoints(Node node, String what, Endpoints.Port port, Map<String, Profile.Origin> lines) {
         List<Node> items = nodes.list(node, what);
         if (items == null) {
             return null;
@@ -191,6 +202,7 @@ final class SettingsParser {
                 nodes.problems().add(item, problem + " in " + what + ", got `" + entry + "`");
             } else {
                 out.add(entry);
+                lines.putIfAbsent(entry, file.origin(Nodes.line(item)));
             }
         }
         return out;

@@ -10,10 +10,8 @@ public final class Tools {
     public static final String WRITE_FILE = "write_file";
     public static final String EDIT_FILE = "edit_file";
     public static final String LIST_DIRECTORY = "list_directory";
-    /** Fetches a URL, given as the request's path. */
-    public static final String WEB_FETCH = "web_fetch";
-    /** Searches the web: no single destination is known. */
-    public static final String WEB_SEARCH = "web_search";
+    /** A new network connection, host and port given. */
+    public static final String NETWORK = "network";
     /** MCP tools are named {@code mcp__SERVER__TOOL}. */
     public static final String MCP_PREFIX = "mcp__";
 
@@ -29,10 +27,6 @@ public final class Tools {
 
     public static boolean isWrite(String tool) {
         return WRITERS.contains(tool);
-    }
-
-    public static boolean isWeb(String tool) {
-        return WEB_FETCH.equals(tool) || WEB_SEARCH.equals(tool);
     }
 
     /** {@code mcp__SERVER__TOOL} with a server and a tool name. */

@@ -2,6 +2,8 @@ package dev.cordon.verify;
 
 import dev.cordon.decision.Decision;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.request.Connection;
+import dev.cordon.request.Tools;
 import dev.cordon.verify.PolicyCase.ExampleSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,11 +14,13 @@ import java.util.Set;
 /** Reads the cases of suites and examples from YAML, naming the line of every mistake. */
 final class CaseReader {
 
-    static final Set<String> SUITE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "profile", "expect",
-            "rule");
-    static final Set<String> EXAMPLE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "rule", "with");
+    static final Set<String> SUITE_KEYS = Set.of("name", "tool", "command", "path", "host", "port", "cwd", "profile",
+            "expect", "rule");
+    static final Set<String> EXAMPLE_KEYS = Set.of("name", "tool", "command", "path", "host", "port", "cwd", "rule",
+            "with");
     private static final Set<String> SETTING_KEYS = Set.of("mode", "read_only", "ask_writes", "ask_execute",
-            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "executor");
+            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "network_enabled", "network_allow",
+            "executor");
 
     private final String file;
     private final List<Problem> problems;
@@ -56,12 +60,14 @@ final class CaseReader {
         }
         String command = text(map, "command");
         String path = text(map, "path");
-        if ((command == null) == (path == null)) {
-            problem(map, "a case needs exactly one of `command` and `path`");
+        String host = text(map, "host");
+        if ((command != null ? 1 : 0) + (path != null ? 1 : 0) + (host != null ? 1 : 0) != 1) {
+            problem(map, "a case needs exactly one of `command`, `path` and `host`");
         }
+        Connection connection = host == null ? null : connection(map, host);
         String tool = text(map, "tool");
         if (tool == null) {
-            tool = command != null ? "bash" : "read_file";
+            tool = command != null ? Tools.BASH : host != null ? Tools.NETWORK : Tools.READ_FILE;
         }
         Decision expect = null;
         String expected = text(map, "expect");
@@ -80,7 +86,7 @@ final class CaseReader {
         if (problems.size() > before) {
             return null;
         }
-        return new PolicyCase(file, map.line(), map.column(), tool, command, path, text(map, "cwd"),
+        return new PolicyCase(file, map.line(), map.column(), tool, command, path, connection, text(map, "cwd"),
                 text(map, "profile"), expect, rule, settings);
     }
 
@@ -109,7 +115,20 @@ final class CaseReader {
         }
         return new ExampleSettings(text(map, "mode"), flag(map, "read_only"), flag(map, "ask_writes"),
                 flag(map, "ask_execute"), list(map, "allowed_paths"), list(map, "denied_paths"), list(map, "denied_commands"),
-                list(map, "network_deny"), text(map, "executor"));
+                list(map, "network_deny"), flag(map, "network_enabled"), list(map, "network_allow"),
+                text(map, "executor"));
+    }
+
+    /** A network case's destination: {@code host} and a {@code port} (443 when none is given). */
+    private Connection connection(Yaml.Mapping map, String host) {
+        String port = text(map, "port");
+        try {
+            return Connection.to(host, port == null ? 443 : Integer.parseInt(port));
+        } catch (IllegalArgumentException e) {
+            problem(map.entries().get(port == null ? "host" : "port"), "a network case needs a host and a port"
+                    + " from 1 to 65535, got `" + host + ":" + port + "`");
+            return null;
+        }
     }
 
     private String text(Yaml.Mapping map, String key) {

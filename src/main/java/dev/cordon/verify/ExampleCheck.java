@@ -111,7 +111,7 @@ public final class ExampleCheck {
                     + ex.getMessage()));
             return;
         }
-        boolean matched = e.matches().stream().map(Match::rule).anyMatch(c.rule()::equals);
+        boolean matched = e.matches().stream().anyMatch(m -> m.rule().equals(c.rule()) || m.raisedBy().equals(c.rule()));
         if (matched != example.match()) {
             String got = "decided " + e.decision() + " by `" + e.rule() + "`";
             problems.add(new Problem(c.file(), c.line(), c.column(), "`" + c.rule() + "` should "
@@ -123,6 +123,7 @@ public final class ExampleCheck {
     static Request request(PolicyCase c) {
         Path workspace = Path.of(ExampleProfile.WORKSPACE);
         Path cwd = c.cwd() == null ? workspace : Path.of(c.cwd());
-        return new Request(c.tool(), c.command(), null, c.path(), cwd, Map.of("HOME", ExampleProfile.HOME), workspace);
+        return new Request(c.tool(), c.command(), null, c.path(), cwd, Map.of("HOME", ExampleProfile.HOME), workspace,
+                c.connection());
     }
 }

@@ -1,6 +1,6 @@
 package dev.cordon.verify;
 
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.verify.PolicyCase.ExampleSettings;
 import java.util.List;
@@ -26,7 +26,8 @@ final class ExampleProfile {
         return new Profile("examples", mode, executor(s).id(), "none", s.readOnly(),
                 new Profile.Approval(s.askWrites(), s.askExecute()), s.allowedPaths(), s.deniedPaths(), List.of(),
                 List.of(), s.deniedCommands(), new Profile.Filesystem(List.of(), List.of(WORKSPACE), List.of()),
-                new Profile.Network(false, List.of(), s.networkDeny()), new Profile.Resources(0, 0, 0, 0, 0, 0),
+                new Profile.Network(s.networkEnabled() || !s.networkAllow().isEmpty(), s.networkAllow(),
+                        s.networkDeny()), new Profile.Resources(0, 0, 0, 0, 0, 0),
                 new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
                 new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Map.of());
     }

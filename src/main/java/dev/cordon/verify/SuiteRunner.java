@@ -77,7 +77,8 @@ public final class SuiteRunner {
         Resolution resolution = resolutions.computeIfAbsent(c.profile() == null ? "" : c.profile(),
                 name -> env.resolve(name.isEmpty() ? Overrides.NONE : Overrides.NONE.withProfile(name)));
         Path cwd = c.cwd() == null ? env.cwd() : env.cwd().resolve(c.cwd());
-        Request request = new Request(c.tool(), c.command(), null, c.path(), cwd, env.env(), resolution.workspace());
+        Request request = new Request(c.tool(), c.command(), null, c.path(), cwd, env.env(), resolution.workspace(),
+                c.connection());
         Evaluation e = PolicyEngine.load(ruleDirs.apply(resolution)).decide(request, resolution.profile(),
                 env.executorFor(resolution.profile()), env.approvals(), resolution.policyFiles());
         boolean decisionOk = e.decision() == c.expect();

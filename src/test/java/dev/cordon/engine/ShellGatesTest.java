@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import java.util.List;
 import org.junit.jupiter.api.Test;

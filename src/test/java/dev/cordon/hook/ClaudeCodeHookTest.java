@@ -99,13 +99,17 @@ class ClaudeCodeHookTest {
     }
 
     @Test
-    void webToolsFollowTheProfilesNetwork() throws Exception {
-        assertDecision("deny", "web.network-not-permitted", run("webfetch.json"));
-        assertDecision("deny", "web.network-not-permitted", run("websearch.json"));
+    void aFetchIsAConnectionToTheUrlsHostUnderTheProfilesNetwork() throws Exception {
+        assertDecision("deny", "network.off", run("webfetch.json"));
         hooks.userConfig("network:\n  enabled: true\n  allow: [docs.example.com:443]\n");
         assertSilent(run("webfetch.json"));
-        // A search names no destination, which an allow-list cannot cover.
-        assertDecision("deny", "web.network-not-permitted", run("websearch.json"));
+        hooks.userConfig("network:\n  enabled: true\n  allow: [other.example.com:443]\n");
+        assertDecision("deny", "network.not-allowed", run("webfetch.json"));
+    }
+
+    @Test
+    void aSearchRunsAtTheProviderSoTheProfileAnswersItAsAnOtherTool() {
+        assertDecision("ask", "hooks.other_tools", run("websearch.json"));
     }
 
     @Test

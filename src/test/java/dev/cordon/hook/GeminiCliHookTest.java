@@ -72,11 +72,11 @@ class GeminiCliHookTest {
 
     @Test
     void webToolsFollowTheProfilesNetwork() throws Exception {
-        assertDecision("deny", "web.network-not-permitted", run("web-fetch.json"));
-        assertDecision("deny", "web.network-not-permitted", run("google-web-search.json"));
+        assertDecision("deny", "network.off", run("web-fetch.json"));
+        assertDecision("ask", "hooks.other_tools", run("google-web-search.json"));
         // Every URL of the prompt is a destination: one outside the allow-list refuses the fetch.
         hooks.userConfig("network:\n  enabled: true\n  allow: [docs.example.com:443]\n");
-        JsonNode out = assertDecision("deny", "web.network-not-permitted", run("web-fetch.json"));
+        JsonNode out = assertDecision("deny", "network.not-allowed", run("web-fetch.json"));
         assertTrue(out.get("reason").asText().contains("blog.example.org:443"), out::toString);
         hooks.userConfig("network:\n  enabled: true\n  allow: [docs.example.com:443, blog.example.org:443]\n");
         assertEquals(HookAnswer.silent(), run("web-fetch.json"));

@@ -2,7 +2,7 @@ package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

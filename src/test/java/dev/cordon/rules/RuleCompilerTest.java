@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.request.Request;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.cordon.engine;
+package dev.cordon.fact;
 
 /**
  * The executor that would run the command, as far as the policy cares: gate 7 (forced ASK)

@@ -1,4 +1,4 @@
-package dev.cordon.cli;
+package dev.cordon.diagnostic;
 
 /**
  * A controlled failure: the message is shown as is (no stack trace) and the process exits with
