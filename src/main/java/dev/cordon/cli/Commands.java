@@ -45,10 +45,22 @@ final class Commands {
                     .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
             case "audit" -> new AuditCommand(() -> auditFile(context));
             case "serve" -> new ServeCommand(context);
-            case "hook" -> new HookCommand(context, services);
+            case "hook" -> new CommandLine(new HookCommand(context, services))
+                    .addSubcommand("install", hookSettings(context, HookInstallCommand.Action.INSTALL, "install",
+                            "Add cordon's hook to an agent's settings (other keys and hooks kept, a backup written)."))
+                    .addSubcommand("uninstall", hookSettings(context, HookInstallCommand.Action.UNINSTALL, "uninstall",
+                            "Remove exactly what `cordon hook install` added."))
+                    .addSubcommand("status", new HookStatusCommand(context));
             case "completion" -> new AutoComplete.GenerateCompletion();
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    private static CommandLine hookSettings(Context context, HookInstallCommand.Action action, String name,
+            String description) {
+        CommandLine command = new CommandLine(new HookInstallCommand(context, action));
+        command.getCommandSpec().name(name).usageMessage().description(description);
+        return command;
     }
 
     private static CommandLine maintenance(Context context, Services services, String name, String description) {

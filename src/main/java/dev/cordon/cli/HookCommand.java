@@ -42,7 +42,8 @@ public final class HookCommand implements Callable<Integer> {
     private final Context context;
     private final Services services;
 
-    @Parameters(index = "0", paramLabel = "AGENT", description = "claude-code, codex, gemini-cli or json.")
+    // Optional for picocli, so that `hook install …` reaches its subcommand; required below.
+    @Parameters(index = "0", arity = "0..1", paramLabel = "AGENT", description = "claude-code, codex, gemini-cli or json.")
     String agent;
 
     /** Set by the launcher when no server could start: decide here, do not try one again. */
@@ -55,10 +56,10 @@ public final class HookCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        HookAdapter adapter = Adapters.of(agent);
+        HookAdapter adapter = agent == null ? null : Adapters.of(agent);
         if (adapter == null) {
-            throw new UserError(ExitCode.USAGE, "unknown agent `" + agent + "`, expected one of "
-                    + String.join(", ", Adapters.agents()));
+            throw new UserError(ExitCode.USAGE, (agent == null ? "missing AGENT" : "unknown agent `" + agent + "`")
+                    + ", expected one of " + String.join(", ", Adapters.agents()), "run `cordon hook --help`");
         }
         HookAnswer answer;
         try {

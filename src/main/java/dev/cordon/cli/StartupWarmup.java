@@ -1,6 +1,7 @@
 package dev.cordon.cli;
 
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.hook.Adapters;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
 import dev.cordon.rules.RuleDir;
@@ -25,7 +26,8 @@ final class StartupWarmup {
     }
 
     static void start(Context context, Services services, String[] args) {
-        if (args.length == 0 || !DECIDING.contains(args[0])) {
+        if (args.length == 0 || !DECIDING.contains(args[0])
+                || args[0].equals("hook") && (args.length < 2 || Adapters.of(args[1]) == null)) {
             return;
         }
         Thread probes = new Thread(services::registry, "cordon-warmup-executors");
