@@ -6,6 +6,7 @@ import dev.cordon.engine.Evaluation;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Connection;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.Confinement;
 import java.nio.file.Path;
 
@@ -22,7 +23,7 @@ import java.nio.file.Path;
  * @param executor the executor that would run it
  * @param confinement the OS confinement it would run under
  */
-record PolicyReport(String tool, String command, String path, Connection connection, Path cwd, Resolution resolution,
+record PolicyReport(Tool tool, String command, String path, Connection connection, Path cwd, Resolution resolution,
         Evaluation evaluation, ExecutorFacts executor, Confinement confinement) {
 
     /** What was asked about, after the tool: the command line, the path, or {@code host:port}. */

@@ -9,7 +9,7 @@ import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Connection;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -71,12 +71,12 @@ public final class PolicyTestCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(),
                     "give one of `--path P`, `--host H` or a command after `--`");
         }
-        String chosenTool = tool != null ? tool
-                : !command.isEmpty() ? Tools.BASH : host != null ? Tools.NETWORK : Tools.READ_FILE;
-        if (!command.isEmpty() && !Tools.isShell(chosenTool)) {
+        Tool chosenTool = tool != null ? Tool.of(tool)
+                : !command.isEmpty() ? Tool.BASH : host != null ? Tool.NETWORK : Tool.READ_FILE;
+        if (!command.isEmpty() && !chosenTool.isShell()) {
             throw new ParameterException(spec.commandLine(), "tool `" + chosenTool + "` takes `--path`, not a command");
         }
-        if ((host != null) != Tools.NETWORK.equals(chosenTool)) {
+        if ((host != null) != Tool.NETWORK.equals(chosenTool)) {
             throw new ParameterException(spec.commandLine(), host != null
                     ? "`--host` asks about a network connection: use `--tool network` or leave `--tool` out"
                     : "tool `network` takes `--host H` and `--port N`");

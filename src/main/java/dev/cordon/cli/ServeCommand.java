@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {
             "HTTP JSON decision and exec service on 127.0.0.1, and the hook socket: the warm path for agents and the CLI.",
-            "Writes its port and a bearer token to $XDG_STATE_HOME/cordon/serve.json (mode 0600); the socket is",
-            "$XDG_RUNTIME_DIR/cordon/hook.sock. With CORDON_SERVER=auto, `cordon` command lines are answered by it."})
+            "Writes its port and a bearer token to $XDG_STATE_HOME/cordon/serve.json (mode 0600).",
+            "Hooks reach it over $XDG_RUNTIME_DIR/cordon/hook.sock, in a folder of mode 0700.",
+            "With CORDON_SERVER=auto, `cordon` command lines are answered by it."})
 public final class ServeCommand implements Callable<Integer> {
 
     /** How long a server started for hooks waits for a request before it stops. */

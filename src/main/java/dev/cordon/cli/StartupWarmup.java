@@ -1,6 +1,8 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.Trust;
 import dev.cordon.hook.Adapters;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
@@ -61,7 +63,7 @@ final class StartupWarmup {
         }
         Path user = PolicySources.userConfigDir(context.env()).resolve("rules").toAbsolutePath().normalize();
         if (Files.isDirectory(user)) {
-            dirs.add(RuleDir.trusted(user));
+            dirs.add(new RuleDir(user, Provenance.Layer.USER, Trust.TRUSTED));
         }
         return dirs;
     }

@@ -15,6 +15,7 @@ import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
 import dev.cordon.path.PathNormalizer;
+import dev.cordon.path.RealPaths;
 import dev.cordon.request.Request;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
@@ -59,8 +60,8 @@ final class FactBuilder {
     private final List<Object> facts = new ArrayList<>();
     private final List<FileAccess> accesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
-    /** Real paths already looked up for this call: a file is often both an operand and an access. */
-    private final Map<String, String> realPaths = new HashMap<>();
+    /** Links as they are now, each folder looked at once for the whole call. */
+    private final RealPaths realPaths = new RealPaths();
     private final PathNormalizer normalizer;
     private final String home;
     private final String cwd;
@@ -100,9 +101,9 @@ final class FactBuilder {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer);
         }
-        Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
+        Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
-        McpTool mcp = McpTool.of(request.tool());
+        McpTool mcp = McpTool.of(request.tool().name());
         if (mcp != null) {
             facts.add(mcp);
         }
@@ -212,12 +213,7 @@ final class FactBuilder {
      * @throws IllegalArgumentException when links loop or cannot be read
      */
     private String real(String path) {
-        String known = realPaths.get(path);
-        if (known == null) {
-            known = PathNormalizer.resolveReal(path);
-            realPaths.put(path, known);
-        }
-        return known;
+        return realPaths.resolve(path);
     }
 
     private void invalid(String written, String message) {

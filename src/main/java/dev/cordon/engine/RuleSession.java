@@ -11,9 +11,13 @@ import dev.cordon.rules.RuleInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.drools.core.common.InternalFactHandle;
+import org.kie.api.event.rule.AfterMatchFiredEvent;
+import org.kie.api.event.rule.AgendaEventListener;
+import org.kie.api.event.rule.DefaultAgendaEventListener;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.KieSessionsPool;
 
@@ -40,16 +44,26 @@ final class RuleSession {
     }
 
     /**
+     * @param fired collects the names of the rules that fire, or null when nobody asks (deciding)
      * @throws PolicyException when a rule fails while running or the rules do not settle
      */
-    static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index) {
+    static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index, Set<String> fired) {
         KieSession session = sessions.newKieSession();
+        AgendaEventListener listener = fired == null ? null : new DefaultAgendaEventListener() {
+            @Override
+            public void afterMatchFired(AfterMatchFiredEvent event) {
+                fired.add(event.getMatch().getRule().getName());
+            }
+        };
+        if (listener != null) {
+            session.addEventListener(listener);
+        }
         try {
             for (Object fact : facts) {
                 session.insert(fact);
             }
-            int fired = session.fireAllRules(MAX_FIRINGS);
-            if (fired >= MAX_FIRINGS) {
+            int firings = session.fireAllRules(MAX_FIRINGS);
+            if (firings >= MAX_FIRINGS) {
                 throw new PolicyException(new Problem("rules", 0, 0,
                         "rules did not settle after " + MAX_FIRINGS + " firings; a rule keeps triggering itself"));
             }
@@ -74,6 +88,9 @@ final class RuleSession {
         } catch (RuntimeException e) {
             throw new PolicyException(failure(e, index));
         } finally {
+            if (listener != null) {
+                session.removeEventListener(listener);
+            }
             session.dispose();
         }
     }
@@ -103,7 +120,7 @@ final class RuleSession {
         if (m.find()) {
             RuleInfo info = index.find(m.group(2), m.group(1)).orElse(null);
             String what = "rule `" + m.group(1) + "` failed while deciding: " + cause;
-            return info == null ? new Problem("rules", 0, 0, what) : new Problem(info.file(), info.line(), 0, what);
+            return info == null ? new Problem("rules", 0, 0, what) : info.source().problem(what);
         }
         return new Problem("rules", 0, 0, "rules failed while deciding: " + cause);
     }

@@ -1,6 +1,6 @@
 package dev.cordon.fact;
 
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 
 /** What a tool does, as far as the policy is concerned. */
 public enum ToolKind {
@@ -17,20 +17,20 @@ public enum ToolKind {
     /** A custom tool cordon does not know the meaning of. */
     OTHER;
 
-    public static ToolKind of(String tool) {
-        if (Tools.isShell(tool)) {
+    public static ToolKind of(Tool tool) {
+        if (tool.isShell()) {
             return SHELL;
         }
-        if (Tools.isWrite(tool)) {
+        if (tool.isWrite()) {
             return WRITE;
         }
-        if (Tools.READ_FILE.equals(tool)) {
+        if (Tool.READ_FILE.equals(tool)) {
             return READ;
         }
-        if (Tools.LIST_DIRECTORY.equals(tool)) {
+        if (Tool.LIST_DIRECTORY.equals(tool)) {
             return LIST;
         }
-        if (Tools.NETWORK.equals(tool)) {
+        if (Tool.NETWORK.equals(tool)) {
             return NETWORK;
         }
         return OTHER;

@@ -3,7 +3,7 @@ package dev.cordon.hook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.fact.McpTool;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -32,10 +32,10 @@ public final class ClaudeCodeAdapter implements HookAdapter {
                 Events.projectRoot(env, "CLAUDE_PROJECT_DIR"), input);
         return switch (tool) {
             case "Bash" -> call.shell(Events.text(input, "command"), "command", null);
-            case "Read" -> call.files(Tools.READ_FILE, List.of(Events.text(input, "file_path")));
-            case "Write" -> call.files(Tools.WRITE_FILE, List.of(Events.text(input, "file_path")));
-            case "Edit", "MultiEdit" -> call.files(Tools.EDIT_FILE, List.of(Events.text(input, "file_path")));
-            case "NotebookEdit" -> call.files(Tools.EDIT_FILE, List.of(Events.text(input, "notebook_path")));
+            case "Read" -> call.files(Tool.READ_FILE, List.of(Events.text(input, "file_path")));
+            case "Write" -> call.files(Tool.WRITE_FILE, List.of(Events.text(input, "file_path")));
+            case "Edit", "MultiEdit" -> call.files(Tool.EDIT_FILE, List.of(Events.text(input, "file_path")));
+            case "NotebookEdit" -> call.files(Tool.EDIT_FILE, List.of(Events.text(input, "notebook_path")));
             case "Glob" -> call.listing(Events.optionalText(input, "path"), Events.text(input, "pattern"));
             // Grep's own `glob` only narrows which files below `path` are searched.
             case "Grep" -> call.listing(Events.optionalText(input, "path"), null);

@@ -3,7 +3,7 @@ package dev.cordon.hook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.fact.McpTool;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.util.EnumSet;
 import java.util.Map;
 
@@ -31,7 +31,7 @@ public final class CodexAdapter implements HookAdapter {
         EventCall call = new EventCall(tool, Events.absolute(event, "cwd"), null, input);
         return switch (tool) {
             case "Bash" -> call.shell(Events.text(input, "command"), null, null);
-            case "apply_patch" -> call.files(Tools.WRITE_FILE, PatchFiles.of(Events.text(input, "command")));
+            case "apply_patch" -> call.files(Tool.WRITE_FILE, PatchFiles.of(Events.text(input, "command")));
             default -> {
                 McpTool mcp = McpTool.of(tool);
                 yield mcp != null ? call.mcp(mcp.server(), mcp.tool()) : call.other();

@@ -1,8 +1,9 @@
 package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.fact.McpTool;
 import dev.cordon.request.Connection;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -22,12 +23,12 @@ record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
 
     /** A shell command; {@code field} names the input field a hook may rewrite, or is null. */
     ToolCall shell(String command, String field, Path commandCwd) {
-        return call(ToolCall.Kind.SHELL, List.of(new ToolCall.Check(Tools.BASH, command, null, null, commandCwd)),
+        return call(ToolCall.Kind.SHELL, List.of(new ToolCall.Check(Tool.BASH, command, null, null, commandCwd)),
                 field);
     }
 
     /** One file tool request per path. */
-    ToolCall files(String cordonTool, List<String> paths) {
+    ToolCall files(Tool cordonTool, List<String> paths) {
         List<ToolCall.Check> checks = new ArrayList<>();
         for (String path : paths) {
             checks.add(new ToolCall.Check(cordonTool, null, path, null, null));
@@ -47,7 +48,7 @@ record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
         if (!prefix.isEmpty()) {
             paths.add(Path.of(dir).resolve(prefix).toString());
         }
-        return files(Tools.LIST_DIRECTORY, paths);
+        return files(Tool.LIST_DIRECTORY, paths);
     }
 
     /**
@@ -61,7 +62,7 @@ record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
         }
         List<ToolCall.Check> checks = new ArrayList<>();
         for (String url : urls) {
-            checks.add(new ToolCall.Check(Tools.NETWORK, null, null, connection(url), null));
+            checks.add(new ToolCall.Check(Tool.NETWORK, null, null, connection(url), null));
         }
         return call(ToolCall.Kind.WEB, checks, null);
     }
@@ -85,7 +86,7 @@ record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
 
     /** A tool of an MCP server, under cordon's name for it: {@code mcp__SERVER__TOOL}. */
     ToolCall mcp(String server, String name) {
-        return call(ToolCall.Kind.MCP, List.of(new ToolCall.Check(Tools.MCP_PREFIX + server + "__" + name, null, null,
+        return call(ToolCall.Kind.MCP, List.of(new ToolCall.Check(Tool.of(new McpTool(server, name).name()), null, null,
                 null, null)), null);
     }
 

@@ -2,7 +2,7 @@ package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -40,10 +40,10 @@ public final class GeminiCliAdapter implements HookAdapter {
                 String dir = Events.optionalText(input, "dir_path");
                 yield call.shell(Events.text(input, "command"), "command", dir == null ? null : cwd.resolve(dir));
             }
-            case "read_file" -> call.files(Tools.READ_FILE, List.of(Events.textOf(input, "file_path", "absolute_path")));
+            case "read_file" -> call.files(Tool.READ_FILE, List.of(Events.textOf(input, "file_path", "absolute_path")));
             case "read_many_files" -> readMany(call, input);
-            case "write_file" -> call.files(Tools.WRITE_FILE, List.of(Events.text(input, "file_path")));
-            case "replace" -> call.files(Tools.EDIT_FILE, List.of(Events.text(input, "file_path")));
+            case "write_file" -> call.files(Tool.WRITE_FILE, List.of(Events.text(input, "file_path")));
+            case "replace" -> call.files(Tool.EDIT_FILE, List.of(Events.text(input, "file_path")));
             case "list_directory" -> call.listing(Events.textOf(input, "dir_path", "path"), null);
             case "glob" -> call.listing(directory(input), Events.text(input, "pattern"));
             case "search_file_content", "grep_search" -> call.listing(directory(input), null);
@@ -69,7 +69,7 @@ public final class GeminiCliAdapter implements HookAdapter {
             boolean literal = prefix.equals(entry.asText());
             paths.add(call.cwd().resolve(literal ? entry.asText() : prefix.isEmpty() ? "." : prefix).toString());
         }
-        return call.files(Tools.LIST_DIRECTORY, paths);
+        return call.files(Tool.LIST_DIRECTORY, paths);
     }
 
     private static String directory(ObjectNode input) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.decision.Decision;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.engine.ShellQuoting;
 import dev.cordon.fact.Gate;
@@ -88,7 +89,7 @@ public final class HookRun {
 
     /** The profile's {@code hooks.other_tools} decides. */
     private static Verdict byProfile(Profile profile, String why) {
-        Profile.Origin origin = profile.origins().get("hooks.other_tools");
+        Provenance origin = profile.origins().get("hooks.other_tools");
         Decision decision = switch (profile.hooks().otherTools()) {
             case ALLOW -> Decision.ALLOW;
             case ASK -> Decision.ASK;

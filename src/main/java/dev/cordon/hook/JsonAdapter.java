@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.fact.McpTool;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.util.List;
 import java.util.Map;
 
@@ -27,18 +27,19 @@ public final class JsonAdapter implements HookAdapter {
 
     @Override
     public ToolCall read(JsonNode event, Map<String, String> env) {
-        String tool = Events.text(event, "tool");
+        String name = Events.text(event, "tool");
+        Tool tool = Tool.of(name);
         String workspace = Events.optionalText(event, "workspace");
-        EventCall call = new EventCall(tool, Events.absolute(event, "cwd"),
+        EventCall call = new EventCall(name, Events.absolute(event, "cwd"),
                 workspace == null ? null : Events.absolute(event, "workspace"), (ObjectNode) event);
-        McpTool mcp = McpTool.of(tool);
-        if (Tools.isShell(tool)) {
+        McpTool mcp = McpTool.of(name);
+        if (tool.isShell()) {
             return call.shell(Events.text(event, "command"), null, null);
         }
-        if (Tools.NETWORK.equals(tool)) {
+        if (tool.equals(Tool.NETWORK)) {
             return call.web(List.of(Events.text(event, "url")));
         }
-        if (Tools.READ_FILE.equals(tool) || Tools.LIST_DIRECTORY.equals(tool) || Tools.isWrite(tool)) {
+        if (tool.equals(Tool.READ_FILE) || tool.equals(Tool.LIST_DIRECTORY) || tool.isWrite()) {
             return call.files(tool, List.of(Events.text(event, "path")));
         }
         return mcp != null ? call.mcp(mcp.server(), mcp.tool()) : call.other();

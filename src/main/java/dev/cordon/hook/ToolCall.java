@@ -2,6 +2,7 @@ package dev.cordon.hook;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.request.Connection;
+import dev.cordon.request.Tool;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -48,7 +49,7 @@ public record ToolCall(String tool, Kind kind, List<Check> checks, Path cwd, Pat
      * @param connection the destination of a network request, or null
      * @param cwd where the command runs, when not the call's working directory; else null
      */
-    public record Check(String tool, String command, String path, Connection connection, Path cwd) {
+    public record Check(Tool tool, String command, String path, Connection connection, Path cwd) {
     }
 
     /** Whether the agent lets a hook have this call's command run differently. */

@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,9 @@ final class Assembly {
     private Assembly() {
     }
 
-    static Profile profile(String name, Settings settings, Profile.Origin selection) {
-        Map<String, Profile.Origin> origins = new LinkedHashMap<>();
+    static Profile profile(String name, Settings settings, Provenance selection) {
+        Map<String, Provenance> origins = new LinkedHashMap<>();
+        Map<String, Map<String, Provenance>> entries = new LinkedHashMap<>();
         if (selection != null) {
             origins.put("profile", selection);
         }
@@ -21,7 +23,9 @@ final class Assembly {
                 throw new IllegalStateException("setting `" + key.path() + "` has no value");
             }
             origins.put(key.path(), entry.origin());
-            entry.items().forEach((item, origin) -> origins.put(Profile.itemKey(key.path(), item), origin));
+            if (!entry.items().isEmpty()) {
+                entries.put(key.path(), entry.items());
+            }
         }
         return new Profile(
                 name,
@@ -62,7 +66,7 @@ final class Assembly {
                         (Profile.AllowAnswer) settings.value(Key.HOOKS_ALLOW),
                         (Profile.SandboxAnswer) settings.value(Key.HOOKS_SANDBOX),
                         (Profile.ToolAnswer) settings.value(Key.HOOKS_OTHER_TOOLS)),
-                origins);
+                new Origins(origins, entries));
     }
 
     private static boolean bool(Settings settings, Key key) {

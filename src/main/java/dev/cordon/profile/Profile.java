@@ -1,8 +1,10 @@
 package dev.cordon.profile;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A fully resolved profile: {@code extends:} applied, layers merged, variables expanded,
@@ -28,9 +30,7 @@ import java.util.Map;
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
  * @param hooks how {@code cordon hook} answers an agent
- * @param origins for each setting's YAML key path (e.g. {@code network.enabled}), where it was
- *     last set; for each entry of the network lists (key {@code network.allow[entry]}, see
- *     {@link #itemKey}), where it was written
+ * @param origins where each setting was last set and where each entry of its lists was written
  */
 public record Profile(
         String name,
@@ -52,7 +52,7 @@ public record Profile(
         Audit audit,
         Escalation escalation,
         Hooks hooks,
-        Map<String, Origin> origins) {
+        Origins origins) {
 
     public Profile {
         allowedPaths = List.copyOf(allowedPaths);
@@ -60,7 +60,6 @@ public record Profile(
         pathRules = List.copyOf(pathRules);
         commandRules = List.copyOf(commandRules);
         deniedCommands = List.copyOf(deniedCommands);
-        origins = Map.copyOf(origins);
     }
 
     /** A profile with the built-in hook answers (for profiles built in code). */
@@ -68,21 +67,18 @@ public record Profile(
             List<String> allowedPaths, List<String> deniedPaths, List<PathRule> pathRules,
             List<CommandRule> commandRules, List<String> deniedCommands, Filesystem filesystem, Network network,
             Resources resources, Environment environment, OnViolation onViolation, Audit audit,
-            Escalation escalation, Map<String, Origin> origins) {
+            Escalation escalation, Origins origins) {
         this(name, mode, executor, fallback, readOnly, approval, allowedPaths, deniedPaths, pathRules, commandRules,
                 deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation,
                 Hooks.BUILTIN, origins);
     }
 
-    /** The {@link #origins} key of one entry of a list setting: {@code network.allow[host:443]}. */
+    /**
+     * The id a decision gives one entry of a list setting, {@code network.allow[host:443]}; where
+     * the entry is written is {@code origins().entry(path, entry)}.
+     */
     public static String itemKey(String path, String entry) {
         return path + "[" + entry + "]";
-    }
-
-    /** Where an entry of a list setting was written, else where the list was set, else null. */
-    public Origin origin(String path, String entry) {
-        Origin item = origins.get(itemKey(path, entry));
-        return item != null ? item : origins.get(path);
     }
 
     public enum Mode {
@@ -146,10 +142,13 @@ public record Profile(
      * @param action the decision when it matches
      * @param tools tools the rule applies to; empty for all
      * @param reason message for the agent
+     * @param source where the rule is written
      */
-    public record PathRule(String id, String pattern, Decision action, List<String> tools, String reason) {
+    public record PathRule(String id, String pattern, Decision action, List<String> tools, String reason,
+            Provenance source) {
         public PathRule {
             tools = List.copyOf(tools);
+            Objects.requireNonNull(source, "source");
         }
     }
 
@@ -157,7 +156,7 @@ public record Profile(
      * An explicit command rule. Exactly one way of matching is set: {@code program} (with
      * optional {@code args} that must all be present, as normalised flags or operands), a
      * {@code prefix} of the command line's words, a {@code substring}, a {@code glob} or a
-     * {@code regex} over the whole command line.
+     * {@code regex} over the whole command line. {@code source} is where the rule is written.
      */
     public record CommandRule(
             String id,
@@ -168,10 +167,12 @@ public record Profile(
             String glob,
             String regex,
             Decision action,
-            String reason) {
+            String reason,
+            Provenance source) {
         public CommandRule {
             args = List.copyOf(args);
             prefix = List.copyOf(prefix);
+            Objects.requireNonNull(source, "source");
         }
     }
 
@@ -225,24 +226,5 @@ public record Profile(
 
     /** Audit log settings. */
     public record Audit(boolean enabled, String file, boolean logAllowed, boolean logDenied) {
-    }
-
-    /**
-     * Where a setting came from.
-     *
-     * @param layer the precedence layer
-     * @param file the file, or a description such as {@code CORDON_MODE} or {@code --sandbox}
-     * @param line 1-based line in the file, 0 when not from a file
-     */
-    public record Origin(Layer layer, String file, int line) {
-    }
-
-    /** Precedence layers, lowest first. */
-    public enum Layer {
-        BUILTIN,
-        USER,
-        PROJECT,
-        ENVIRONMENT,
-        FLAGS
     }
 }

@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
@@ -18,10 +19,9 @@ final class Settings {
     /**
      * One setting's value and origin.
      *
-     * @param items for list settings whose entries are named in decisions (the network lists),
-     *     where each entry was written; empty otherwise
+     * @param items for a list or map setting, where each entry (a list item, a map key) was written
      */
-    record Entry(Object value, Profile.Origin origin, Map<String, Profile.Origin> items) {
+    record Entry(Object value, Provenance origin, Map<String, Provenance> items) {
         Entry {
             items = Map.copyOf(items);
         }
@@ -35,11 +35,11 @@ final class Settings {
         return out;
     }
 
-    void put(Key key, Object value, Profile.Origin origin) {
-        entries.put(key, new Entry(value, origin, Map.of()));
+    void put(Key key, Object value, Provenance origin) {
+        put(key, value, origin, Map.of());
     }
 
-    void put(Key key, Object value, Profile.Origin origin, Map<String, Profile.Origin> items) {
+    void put(Key key, Object value, Provenance origin, Map<String, Provenance> items) {
         entries.put(key, new Entry(value, origin, items));
     }
 

@@ -80,7 +80,7 @@ class ProfileErrorsTest {
 
     @Test
     void duplicateKeys() {
-        assertEquals("profiles/p.yaml:2:1: duplicate key `mode` in a profile", error("p", "mode: strict\nmode: off\n"));
+        assertEquals("profiles/p.yaml:2:1: duplicate key `mode`", error("p", "mode: strict\nmode: off\n"));
     }
 
     @Test

@@ -123,7 +123,7 @@ class PrecompiledRulesTest {
         PolicyEngine engine = PolicyEngine.compile(dirs);
         Evaluation e = engine.decide(shell("make -j4"), profile("development"), ExecutorFacts.none("local"),
                 List.of(), List.of());
-        assertEquals("DENY team.no-make " + RuleFiles.display(user.resolve("team.drl")) + ":7",
+        assertEquals("DENY team.no-make " + RuleFiles.display(user.resolve("team.drl")) + ":7:1",
                 e.decision() + " " + e.rule() + " " + e.location());
         assertEquals("DENY path.deny-builtin", decision(engine, "cat ~/.ssh/id_rsa"), "the built-in rules still decide");
     }
