@@ -40,8 +40,13 @@ public final class HookClient {
         SocketChannel channel;
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        try {
             channel.connect(UnixDomainSocketAddress.of(socket));
         } catch (IOException e) {
+            close(channel);
             return Optional.empty();
         }
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
