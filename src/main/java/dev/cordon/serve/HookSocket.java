@@ -110,13 +110,15 @@ public final class HookSocket implements AutoCloseable {
     private void serve(SocketChannel client) {
         ScheduledFuture<?> deadline = watchdog.schedule(() -> closeQuietly(client), REQUEST_SECONDS, TimeUnit.SECONDS);
         try (client) {
+            InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(client));
+            Request request = Request.read(in);
+            // Read first, refuse then: a caller still writing would see a broken pipe, not the refusal.
+            byte[] body = request.body(in);
             UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
             if (!owner.equals(peer.user())) {
                 respond(client, 403, "this socket answers only " + owner.getName() + "\n");
                 return;
             }
-            InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(client));
-            Request request = Request.read(in);
             activity.touch();
             if (request.method.equals("GET") && request.path.equals("/v1/health")) {
                 respond(client, 200, "ok " + stamp + "\n");
@@ -128,7 +130,7 @@ public final class HookSocket implements AutoCloseable {
                 respond(client, 404, "unknown endpoint " + request.method + " " + request.path + "\n");
                 return;
             }
-            HookFrame frame = HookFrame.parse(request.body(in));
+            HookFrame frame = HookFrame.parse(body);
             if (!frame.stamp().equals(stamp)) {
                 respond(client, 409, "this service is " + stamp + ", the caller " + frame.stamp() + "\n");
                 Thread stopper = new Thread(stop, "cordon-serve-stop");
