@@ -3,6 +3,7 @@ package dev.cordon.cli;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.fact.Trust;
+import dev.cordon.hook.Adapters;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
 import dev.cordon.rules.RuleDir;
@@ -21,13 +22,14 @@ import java.util.Set;
  */
 final class StartupWarmup {
 
-    private static final Set<String> DECIDING = Set.of("run", "policy");
+    private static final Set<String> DECIDING = Set.of("run", "policy", "hook");
 
     private StartupWarmup() {
     }
 
     static void start(Context context, Services services, String[] args) {
-        if (args.length == 0 || !DECIDING.contains(args[0])) {
+        if (args.length == 0 || !DECIDING.contains(args[0])
+                || args[0].equals("hook") && (args.length < 2 || Adapters.of(args[1]) == null)) {
             return;
         }
         Thread probes = new Thread(services::registry, "cordon-warmup-executors");
