@@ -39,6 +39,7 @@ public final class ClaudeCodeAdapter implements HookAdapter {
             case "Glob" -> call.listing(Events.optionalText(input, "path"), Events.text(input, "pattern"));
             // Grep's own `glob` only narrows which files below `path` are searched.
             case "Grep" -> call.listing(Events.optionalText(input, "path"), null);
+            case "LS" -> call.listing(Events.text(input, "path"), null);
             case "WebFetch" -> call.web(List.of(Events.text(input, "url")));
             // The search runs at Anthropic, not from this machine: no destination to check.
             case "WebSearch" -> call.other();

@@ -23,8 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -55,11 +55,7 @@ public final class HookSocket implements AutoCloseable {
     private final Runnable stop;
     private final ExecutorService threads =
             Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
-    private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "cordon-hook-watchdog");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledThreadPoolExecutor watchdog = watchdog();
     private ServerSocketChannel server;
     private Object boundKey;
 
@@ -75,6 +71,17 @@ public final class HookSocket implements AutoCloseable {
         this.stamp = stamp;
         this.activity = activity;
         this.stop = stop;
+    }
+
+    /** Closes connections that overstay; a cancelled deadline leaves its queue at once, not 60 s later. */
+    private static ScheduledThreadPoolExecutor watchdog() {
+        ScheduledThreadPoolExecutor watchdog = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread thread = new Thread(r, "cordon-hook-watchdog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        watchdog.setRemoveOnCancelPolicy(true);
+        return watchdog;
     }
 
     /**

@@ -96,6 +96,7 @@ class ClaudeCodeHookTest {
         assertDecision("deny", "path.outside-allowed", run("glob-escaping.json"));
         assertDecision("deny", "path.deny-builtin", run("grep-ssh.json"));
         assertSilent(run("grep-workspace.json"));
+        assertDecision("deny", "path.deny-builtin", run("ls-aws.json"));
     }
 
     @Test
@@ -118,6 +119,29 @@ class ClaudeCodeHookTest {
         assertDecision("ask", "hooks.other_tools", run("unknown-tool.json"));
         hooks.userConfig("hooks:\n  other_tools: deny\n");
         assertDecision("deny", "hooks.other_tools", run("mcp.json"));
+    }
+
+    @Test
+    void aRuleDecidesAnMcpToolByServerAndToolName() throws Exception {
+        java.nio.file.Path rules = java.nio.file.Files.createDirectories(hooks.config.resolve("rules"));
+        java.nio.file.Files.writeString(rules.resolve("team.drl"), """
+                package team
+                dialect "mvel"
+                import dev.cordon.fact.Call
+                import dev.cordon.fact.Finding
+                import dev.cordon.fact.Gate
+                import dev.cordon.fact.McpTool
+
+                rule "team.github-read-only"
+                when
+                    $call : Call( )
+                    McpTool( server == "github", tool.startsWith("create") || tool.startsWith("delete") )
+                then
+                    insert( Finding.deny( kcontext, Gate.DENIED_COMMANDS, $call, "refused: the team files issues by hand" ) );
+                end
+                """);
+        assertDecision("deny", "team.github-read-only", run("mcp.json"));
+        assertDecision("ask", "hooks.other_tools", run("unknown-tool.json"));
     }
 
     @Test
