@@ -4,6 +4,7 @@ import dev.cordon.diagnostic.Provenance;
 import dev.cordon.egress.EgressTraining;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.fact.Trust;
+import dev.cordon.hook.Adapters;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
 import dev.cordon.rules.RuleDir;
@@ -25,13 +26,14 @@ final class StartupWarmup {
     /** Set by the launcher on the run that trains its start-up cache. */
     static final String TRAINING = "cordon.aot.training";
 
-    private static final Set<String> DECIDING = Set.of("run", "policy");
+    private static final Set<String> DECIDING = Set.of("run", "policy", "hook");
 
     private StartupWarmup() {
     }
 
     static void start(Context context, Services services, String[] args) {
-        if (args.length == 0 || !DECIDING.contains(args[0])) {
+        if (args.length == 0 || !DECIDING.contains(args[0])
+                || args[0].equals("hook") && (args.length < 2 || Adapters.of(args[1]) == null)) {
             return;
         }
         if (Boolean.getBoolean(TRAINING)) {

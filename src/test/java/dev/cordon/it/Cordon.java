@@ -55,13 +55,24 @@ final class Cordon {
     }
 
     Result run(Path cwd, String... args) throws IOException, InterruptedException {
+        return run(cwd, null, args);
+    }
+
+    /** Runs with these bytes on standard input (null: none). */
+    Result run(Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
+        return run(dist(), cwd, stdin, args);
+    }
+
+    /** Runs the launcher of another copy of the distribution. */
+    Result run(Path distribution, Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(dist().resolve("bin/cordon").toString());
+        command.add(distribution.resolve("bin/cordon").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         builder.environment().clear();
         builder.environment().putAll(env);
-        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Path input = Files.write(Files.createTempFile("cordon-in", ".bin"), stdin == null ? new byte[0] : stdin);
+        builder.redirectInput(stdin == null ? Path.of("/dev/null").toFile() : input.toFile());
         Path out = Files.createTempFile("cordon-out", ".txt");
         Path err = Files.createTempFile("cordon-err", ".txt");
         try {
@@ -74,6 +85,7 @@ final class Cordon {
             return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
+            Files.deleteIfExists(input);
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
