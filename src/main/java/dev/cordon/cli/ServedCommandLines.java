@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.hook.HookRun;
+import dev.cordon.hook.LivePolicy;
 import dev.cordon.serve.CommandLines;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -31,6 +33,11 @@ final class ServedCommandLines implements CommandLines {
         Context context = new Context(home, cwd, env, out, err, new ByteArrayInputStream(new byte[0]), false);
         int code = new Cli(context, services).execute(args.toArray(String[]::new));
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Hook events, decided with the same executors. */
+    HookRun hooks() {
+        return new HookRun(LivePolicy.over(home, services::registry));
     }
 
     @Override

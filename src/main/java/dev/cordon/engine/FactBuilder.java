@@ -8,6 +8,7 @@ import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.InvalidPath;
+import dev.cordon.fact.McpTool;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PolicyFiles;
@@ -102,6 +103,10 @@ final class FactBuilder {
         }
         Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
+        McpTool mcp = McpTool.of(request.tool().name());
+        if (mcp != null) {
+            facts.add(mcp);
+        }
         facts.addAll(profile.facts());
         facts.add(executor);
         facts.addAll(approvals);

@@ -65,6 +65,10 @@ final class Assembly {
                         bool(settings, Key.AUDIT_LOG_DENIED)),
                 (Profile.Escalation) settings.value(Key.ESCALATION),
                 (Profile.Enforce) settings.value(Key.ENFORCE),
+                new Profile.Hooks(
+                        (Profile.AllowAnswer) settings.value(Key.HOOKS_ALLOW),
+                        (Profile.SandboxAnswer) settings.value(Key.HOOKS_SANDBOX),
+                        (Profile.ToolAnswer) settings.value(Key.HOOKS_OTHER_TOOLS)),
                 new Origins(origins, entries));
     }
 

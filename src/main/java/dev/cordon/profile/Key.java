@@ -40,7 +40,10 @@ enum Key {
     AUDIT_FILE("audit.file", Kind.FILE, Merge.REPLACE),
     AUDIT_LOG_ALLOWED("audit.log_allowed", Kind.BOOLEAN, Merge.REPLACE),
     AUDIT_LOG_DENIED("audit.log_denied", Kind.BOOLEAN, Merge.REPLACE),
-    ESCALATION("escalation", Kind.ESCALATION, Merge.REPLACE);
+    ESCALATION("escalation", Kind.ESCALATION, Merge.REPLACE),
+    HOOKS_ALLOW("hooks.allow", Kind.ALLOW_ANSWER, Merge.REPLACE),
+    HOOKS_SANDBOX("hooks.sandbox", Kind.SANDBOX_ANSWER, Merge.REPLACE),
+    HOOKS_OTHER_TOOLS("hooks.other_tools", Kind.TOOL_ANSWER, Merge.REPLACE);
 
     /** What a value is and how it is checked when read. */
     enum Kind {
@@ -67,7 +70,10 @@ enum Key {
         ENV_VALUES,
         ON_VIOLATION,
         FILE,
-        ESCALATION
+        ESCALATION,
+        ALLOW_ANSWER,
+        SANDBOX_ANSWER,
+        TOOL_ANSWER
     }
 
     /** How a higher layer's value combines with a lower one's. */

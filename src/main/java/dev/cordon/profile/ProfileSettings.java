@@ -69,6 +69,9 @@ public final class ProfileSettings {
             case AUDIT_LOG_ALLOWED -> p.audit().logAllowed();
             case AUDIT_LOG_DENIED -> p.audit().logDenied();
             case ESCALATION -> p.escalation();
+            case HOOKS_ALLOW -> p.hooks().allow();
+            case HOOKS_SANDBOX -> p.hooks().sandbox();
+            case HOOKS_OTHER_TOOLS -> p.hooks().otherTools();
         };
     }
 }

@@ -54,6 +54,9 @@ public final class ProfileYaml {
         auditMap.put("log_denied", audit.logDenied());
         out.put("audit", auditMap);
         out.put("escalation", word(profile.escalation()));
+        Profile.Hooks hooks = profile.hooks();
+        out.put("hooks", map("allow", word(hooks.allow()), "sandbox", word(hooks.sandbox()),
+                "other_tools", word(hooks.otherTools())));
         DumpSettings settings = DumpSettings.builder()
                 .setDefaultFlowStyle(FlowStyle.BLOCK)
                 .setDereferenceAliases(true)

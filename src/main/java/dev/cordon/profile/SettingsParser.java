@@ -76,6 +76,9 @@ final class SettingsParser {
             case ON_VIOLATION -> nodes.word(node, what, Profile.OnViolation.class);
             case ESCALATION -> nodes.word(node, what, Profile.Escalation.class);
             case ENFORCE -> nodes.word(node, what, Profile.Enforce.class);
+            case ALLOW_ANSWER -> nodes.word(node, what, Profile.AllowAnswer.class);
+            case SANDBOX_ANSWER -> nodes.word(node, what, Profile.SandboxAnswer.class);
+            case TOOL_ANSWER -> nodes.word(node, what, Profile.ToolAnswer.class);
             case EXECUTOR -> executor(node, what, "auto");
             case FALLBACK -> executor(node, what, "none");
             case BOOLEAN -> nodes.bool(node, what);

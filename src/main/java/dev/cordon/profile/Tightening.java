@@ -15,7 +15,8 @@ import java.util.Objects;
  * <ul>
  *   <li>mode only upward (off, permissive, standard, strict); read_only, approval and audit
  *       switches only to true; escalation only to deny; enforce only to strict; on_violation
- *       only towards block
+ *       only towards block; hooks.allow only to silent, hooks.sandbox only to deny,
+ *       hooks.other_tools only stricter
  *   <li>executor and fallback never to a weaker one: one that lacks a capability (write, read or
  *       network isolation, limits, …) the one in force declares ({@code none} is the strongest
  *       fallback)
@@ -76,6 +77,10 @@ final class Tightening {
             case NETWORK_ENABLED -> accept(!(Boolean) value, key, wanted, now);
             case ESCALATION -> accept(value == Profile.Escalation.DENY, key, wanted, now);
             case ENFORCE -> accept(value == Profile.Enforce.STRICT, key, wanted, now);
+            case HOOKS_ALLOW -> accept(value == Profile.AllowAnswer.SILENT, key, wanted, now);
+            case HOOKS_SANDBOX -> accept(value == Profile.SandboxAnswer.DENY, key, wanted, now);
+            case HOOKS_OTHER_TOOLS -> accept(((Profile.ToolAnswer) value).compareTo((Profile.ToolAnswer) now) >= 0,
+                    key, wanted, now);
             case ON_VIOLATION -> accept(((Profile.OnViolation) value).compareTo((Profile.OnViolation) now) <= 0,
                     key, wanted, now);
             case MAX_PROCESSES, MEMORY_MB, CPU_SECONDS, CPU_PERCENT, FILE_SIZE_MB, TMP_MB, TIMEOUT_SECONDS, OUTPUT_KB -> {
