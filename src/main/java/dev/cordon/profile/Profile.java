@@ -70,9 +70,9 @@ public record Profile(
             List<String> allowedPaths, List<String> deniedPaths, List<PathRule> pathRules,
             List<CommandRule> commandRules, List<String> deniedCommands, Filesystem filesystem, Network network,
             Resources resources, Environment environment, OnViolation onViolation, Audit audit,
-            Escalation escalation, Origins origins) {
+            Escalation escalation, Enforce enforce, Origins origins) {
         this(name, mode, executor, fallback, readOnly, approval, allowedPaths, deniedPaths, pathRules, commandRules,
-                deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation,
+                deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation, enforce,
                 Hooks.BUILTIN, origins);
     }
 
