@@ -138,9 +138,9 @@ final class HttpFront extends ChannelInboundHandlerAdapter {
         HttpRequest forwarded = new DefaultHttpRequest(request.protocolVersion(), request.method(), path,
                 request.headers().copy());
         HttpReplies.stripHopByHop(forwarded.headers());
-        if (!forwarded.headers().contains(HttpHeaderNames.HOST)) {
-            forwarded.headers().set(HttpHeaderNames.HOST, authority);
-        }
+        // The host the policy allowed is the host asked for: another Host header would pick
+        // another site on the same server (a CDN serves many).
+        forwarded.headers().set(HttpHeaderNames.HOST, authority);
         if (upstream != null && upstream.isActive() && target.equals(upstreamTarget)) {
             upstream.write(forwarded);
             return;

@@ -107,13 +107,24 @@ final class BwrapProbe {
             cgroups = Optional.empty();
             cgroupProblem = e.getMessage();
         }
-        BwrapHost host = new BwrapHost(binary.get(), version.get(), arch.get(), cgroups, cgroupProblem);
+        Optional<Path> socat = BwrapBinary.locate("socat", System.getenv("PATH")).map(BwrapProbe::real);
+        facts.put("socat.path", socat.map(Path::toString).orElse("(not installed)"));
+        BwrapHost host = new BwrapHost(binary.get(), version.get(), arch.get(), cgroups, cgroupProblem, socat);
         try {
             return trial(runner, host, facts);
         } catch (ExecutorException e) {
             return Outcome.unavailable("bwrap cannot confine commands here: " + e.getMessage(), facts);
         } catch (IOException e) {
             return Outcome.unavailable("the bwrap probe could not prepare its files: " + e.getMessage(), facts);
+        }
+    }
+
+    /** The program itself, so that the sandbox is checked for the file it will execute. */
+    private static Path real(Path program) {
+        try {
+            return program.toRealPath();
+        } catch (IOException e) {
+            return program;
         }
     }
 
@@ -184,6 +195,14 @@ final class BwrapProbe {
         if (status.netNamespace().isPresent() && status.netNamespace().getAsLong() != namespace("net")) {
             capabilities.add(Capability.NETWORK_ISOLATION);
             enforced.add("network: a namespace of its own with only loopback unless the profile allows full access");
+            if (host.socat().isPresent()) {
+                capabilities.add(Capability.NETWORK_ALLOW_LIST);
+                enforced.add("network allow-list: cordon's egress proxy decides every connection; inside, socat"
+                        + " bridges 127.0.0.1:3128 to the proxy's Unix socket, and nothing else is reachable");
+            } else {
+                enforced.add("network allow-list: refused, no `socat` to bridge the egress proxy into the sandbox"
+                        + " (install the `socat` package)");
+            }
         }
         if (status.pidNamespace().isPresent() && status.pidNamespace().getAsLong() != namespace("pid")
                 && noSurvivors(status.pidNamespace().getAsLong())) {

@@ -104,8 +104,9 @@ final class LandlockEvidence {
             return;
         }
         String text = line.strip();
-        if (plan.networkOff() && NETWORK.matcher(text).find()) {
-            add(Violation.Kind.NETWORK, text + " (the network is off)");
+        Optional<String> networkLimit = plan.networkLimit();
+        if (networkLimit.isPresent() && NETWORK.matcher(text).find()) {
+            add(Violation.Kind.NETWORK, text + " (" + networkLimit.get() + ")");
             return;
         }
         Matcher privileged = PRIVILEGED.matcher(text);

@@ -3,6 +3,7 @@ package dev.cordon.executor.landlock;
 import dev.cordon.executor.support.TextLines;
 import dev.cordon.executor.support.TempTrees;
 import dev.cordon.linux.KernelFacts;
+import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -78,7 +79,13 @@ final class LandlockProbe {
         enforced.add("network off: " + (host.abi() >= 4 ? "tcp bind and connect refused by landlock; " : "")
                 + "every socket family refused by seccomp");
         enforced.add("network on: unix-domain sockets refused by seccomp (host sockets such as docker.sock); "
-                + "allow-lists are refused; deny-lists are left to the policy layer and said so in each result");
+                + "deny-lists are left to the policy layer and said so in each result");
+        enforced.add(host.fencesAllowLists()
+                ? "network allow-list: a network namespace of the run's own with only loopback, where cordon's egress"
+                        + " proxy listens and decides every connection" + (host.abi() >= 4
+                        ? "; tcp connect to the proxy's port only and no bind (landlock)" : "")
+                        + "; only ip sockets (seccomp)"
+                : "network allow-list: refused, " + NetworkNamespace.unavailable().orElse(""));
         if (host.abi() >= 6) {
             enforced.add("signals and abstract unix sockets cannot reach outside the sandbox (landlock abi 6)");
         }
