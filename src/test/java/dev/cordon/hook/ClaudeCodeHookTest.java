@@ -145,6 +145,22 @@ class ClaudeCodeHookTest {
     }
 
     @Test
+    void refusalsAreAuditedWithTheAgentsSessionAndAllowsAreNotByDefault() throws Exception {
+        java.nio.file.Path log = hooks.home.resolve(".local/state/cordon/audit.jsonl");
+        assertSilent(run("bash-ls.json"));
+        assertTrue(!java.nio.file.Files.exists(log), "allowed calls are not logged by default");
+        assertDecision("deny", "path.deny-builtin", run("read-ssh-key.json"));
+        List<String> lines = java.nio.file.Files.readAllLines(log);
+        assertEquals(1, lines.size());
+        JsonNode line = HookHarness.JSON.readTree(lines.get(0));
+        assertEquals("Read", line.get("tool").asText());
+        assertEquals("claude-code:6f1c8c1e-0d2a-4c55-9a49-8f1c2b7f0a11", line.get("session").asText());
+        assertEquals("DENY", line.get("decision").asText());
+        assertEquals("path.deny-builtin", line.get("rule").asText());
+        assertEquals(hooks.home.resolve(".ssh/id_rsa").toString(), line.get("path").asText());
+    }
+
+    @Test
     void otherEventsAndMissingFieldsAreRefused() {
         HookAnswer post = run("post-tool-use.json");
         assertEquals(HookAnswer.refusal("unknown event `PostToolUse` in `hook_event_name`: cordon answers PreToolUse"),

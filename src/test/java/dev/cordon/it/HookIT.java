@@ -208,6 +208,11 @@ class HookIT {
 
     @Test
     void killingTheServerMidCallRefusesThatCallAndTheNextCallStartsANewOne() throws Exception {
+        cordon.env("PATH", path("socat").toString());
+        killMidCallRefusesThatCallAndTheNextStartsANewServer();
+    }
+
+    private void killMidCallRefusesThatCallAndTheNextStartsANewServer() throws Exception {
         byte[] ls = event("claude-code", "bash-ls.json");
         assertEquals(0, hook("claude-code", ls).code());
         long first = serverPid();
@@ -291,16 +296,36 @@ class HookIT {
         assertFalse(Files.exists(runtime.resolve("cordon/serve.pid")));
     }
 
-    @Test
-    void withoutCurlTheJvmClientAsksTheServerAndStartsItForLaterCalls() throws Exception {
-        Path bin = Files.createDirectories(temp.resolve("bin"));
-        for (String tool : List.of("bash", "readlink", "env", "setsid", "sleep", "ls", "cksum", "mkdir", "cat")) {
+    /** A PATH with the tools the launcher uses and these, and nothing else. */
+    Path path(String... extra) throws IOException {
+        Path bin = Files.createDirectories(temp.resolve("bin-" + String.join("-", extra)));
+        List<String> tools = new ArrayList<>(List.of("bash", "readlink", "env", "setsid", "sleep", "ls", "cksum", "mkdir",
+                "cat"));
+        tools.addAll(List.of(extra));
+        for (String tool : tools) {
             for (String dir : List.of("/usr/bin", "/bin")) {
                 if (Files.isExecutable(Path.of(dir, tool)) && !Files.exists(bin.resolve(tool))) {
                     Files.createSymbolicLink(bin.resolve(tool), Path.of(dir, tool));
                 }
             }
         }
+        return bin;
+    }
+
+    @Test
+    void withCurlAloneTheLauncherSpeaksHttpToTheSameSocket() throws Exception {
+        cordon.env("PATH", path("curl").toString());
+        Cordon.Result denied = hook("claude-code", event("claude-code", "read-ssh-key.json"));
+        assertEquals("deny", decision(denied), denied::toString);
+        assertEquals(new Cordon.Result(0, "", ""), hook("codex", event("codex", "bash-ls.json")));
+        assertEquals(new Cordon.Result(2, "", "cordon: refused: the event is not valid UTF-8\n"),
+                hook("json", new byte[] {'{', (byte) 0xFF, '}'}));
+        killMidCallRefusesThatCallAndTheNextStartsANewServer();
+    }
+
+    @Test
+    void withoutCurlTheJvmClientAsksTheServerAndStartsItForLaterCalls() throws Exception {
+        Path bin = path();
         cordon.env("PATH", bin.toString());
         Cordon.Result first = hook("claude-code", event("claude-code", "read-ssh-key.json"));
         assertEquals("deny", decision(first), first::toString);
