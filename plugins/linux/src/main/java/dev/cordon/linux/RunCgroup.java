@@ -68,8 +68,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     private void writeLimits() throws KernelException {
         if (version == Cgroups.Version.V1) {
-            write(dirs.get("pids").resolve("pids.max"),
-                    limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + spawnSlack()) : "max");
+            // A fresh cgroup has no limit ("max"): only a limit is written.
+            if (limits.maxProcesses() > 0) {
+                write(dirs.get("pids").resolve("pids.max"), Long.toString(limits.maxProcesses() + spawnSlack()));
+            }
             Path memory = dirs.get("memory");
             if (memory != null && limits.memoryBytes() > 0) {
                 write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
