@@ -22,6 +22,7 @@ final class ChildStart {
     private final CompletableFuture<Process> started = new CompletableFuture<>();
 
     ChildStart(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited, ThreadSetup setup) {
+        NativeSpawn.checkContiguous(inherited);
         this.builder = builder;
         this.inherited = List.copyOf(inherited);
         this.setup = setup;

@@ -36,6 +36,8 @@ public final class NativeSpawn {
     private static final int O_TRUNC = 01000;
     private static final int O_APPEND = 02000;
     private static final int F_DUPFD_CLOEXEC = 1030;
+    /** Where memory files' descriptors are copied before a start, above any inherited target. */
+    private static final int RELOCATED_FROM = 64;
     private static final int ENOEXEC = 8;
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
     /** Larger than glibc's {@code posix_spawn_file_actions_t} (80 bytes) and attributes (336). */
@@ -50,13 +52,26 @@ public final class NativeSpawn {
     private NativeSpawn() {
     }
 
-    /** A file the child gets on a descriptor above 2, opened in the child by path. */
-    public record Inherited(int fd, Path path, int flags) {
+    /**
+     * A file the child gets on a descriptor above 2: opened in the child by path, or a memory
+     * file of this JVM duplicated. The descriptors of a start must be 3, 4, … without a gap.
+     */
+    public record Inherited(int fd, Path path, int flags, MemFile memory) {
 
         public Inherited {
             if (fd < 3) {
                 throw new IllegalArgumentException("descriptors 0-2 are the standard streams: " + fd);
             }
+        }
+
+        /** {@code path} opened with {@code flags} in the child. */
+        public static Inherited opened(int fd, Path path, int flags) {
+            return new Inherited(fd, path, flags, null);
+        }
+
+        /** A memory file, sharing its offset with this JVM's descriptor. */
+        public static Inherited duplicated(int fd, MemFile memory) {
+            return new Inherited(fd, null, 0, memory);
         }
     }
 
@@ -130,14 +145,40 @@ public final class NativeSpawn {
 
     private static int spawn(String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
             List<Inherited> inherited) throws IOException {
-        File directory = builder.directory();
+        checkContiguous(inherited);
+        // A memory file's own descriptor may be one of the targets: a copy far above them is
+        // duplicated instead, so that no duplication overwrites another's source.
+        Map<Integer, Integer> relocated = new java.util.HashMap<>();
         try (Scratch scratch = new Scratch()) {
-            return spawn(scratch, argv, envp, builder, out, err, inherited);
+            for (Inherited file : inherited) {
+                if (file.memory() != null) {
+                    relocated.put(file.fd(), relocate(file.memory().descriptor()));
+                }
+            }
+            return spawn(scratch, argv, envp, builder, out, err, inherited, relocated);
+        } finally {
+            relocated.values().forEach(NativeSpawn::closeQuietly);
+        }
+    }
+
+    static void checkContiguous(List<Inherited> inherited) {
+        for (int i = 0; i < inherited.size(); i++) {
+            if (inherited.get(i).fd() != 3 + i) {
+                throw new IllegalArgumentException("inherited descriptors must be 3, 4, … in order: " + inherited);
+            }
+        }
+    }
+
+    private static int relocate(int fd) throws IOException {
+        try {
+            return SpawnLibC.fcntl(fd, F_DUPFD_CLOEXEC, RELOCATED_FROM);
+        } catch (LastErrorException e) {
+            throw new IOException("fcntl(F_DUPFD_CLOEXEC): " + Errno.describe(e.getErrorCode()), e);
         }
     }
 
     private static int spawn(Scratch scratch, String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
-            List<Inherited> inherited) throws IOException {
+            List<Inherited> inherited, Map<Integer, Integer> relocated) throws IOException {
         File directory = builder.directory();
         Pointer actions = scratch.zeroed(ACTIONS_BYTES);
         Pointer attributes = scratch.zeroed(ATTRIBUTES_BYTES);
@@ -153,13 +194,18 @@ public final class NativeSpawn {
                     redirect(actions, 2, builder.redirectError(), err, argv, directory);
                 }
                 redirect(actions, 0, builder.redirectInput(), null, argv, directory);
-                // Every other descriptor of this JVM goes (many are not close-on-exec); the files
-                // asked for are opened afterwards, in the child.
-                check(SpawnLibC.posix_spawn_file_actions_addclosefrom_np(actions, 3), argv, directory);
+                // The files asked for take descriptors 3..n, over whatever this JVM has there; every
+                // other descriptor of this JVM goes (many are not close-on-exec).
                 for (Inherited file : inherited) {
-                    check(SpawnLibC.posix_spawn_file_actions_addopen(actions, file.fd(), cString(file.path().toString()),
-                            file.flags(), 0), argv, directory);
+                    if (file.memory() != null) {
+                        check(SpawnLibC.posix_spawn_file_actions_adddup2(actions, relocated.get(file.fd()), file.fd()),
+                                argv, directory);
+                    } else {
+                        check(SpawnLibC.posix_spawn_file_actions_addopen(actions, file.fd(),
+                                cString(file.path().toString()), file.flags(), 0), argv, directory);
+                    }
                 }
+                check(SpawnLibC.posix_spawn_file_actions_addclosefrom_np(actions, 3 + inherited.size()), argv, directory);
                 if (directory != null) {
                     check(SpawnLibC.posix_spawn_file_actions_addchdir_np(actions, cString(directory.getPath())), argv,
                             directory);
