@@ -4,7 +4,9 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
+import dev.cordon.fact.Execution;
 import dev.cordon.fact.FileAccess;
+import dev.cordon.fact.HiddenCharacters;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
@@ -58,6 +60,8 @@ final class FactBuilder {
     private final List<String> problems = new ArrayList<>();
     /** Real paths already looked up for this call: a file is often both an operand and an access. */
     private final Map<String, String> realPaths = new HashMap<>();
+    /** Symbolic links the line creates, link to target: a later path through one reaches the target. */
+    private final Map<String, String> links = new HashMap<>(0);
     private final PathNormalizer normalizer;
     private final String home;
     private final String cwd;
@@ -93,10 +97,14 @@ final class FactBuilder {
             parsed = shell(line, request.env());
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
-            access(request.path(), access, "path", null, normalizer);
+            access(request.path(), access, "path", null, normalizer, false);
         }
         Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
+        HiddenCharacters hidden = HiddenCharacters.in(line != null ? line : request.path());
+        if (hidden != null) {
+            facts.add(hidden);
+        }
         facts.addAll(profile.facts());
         facts.add(executor);
         facts.addAll(approvals);
@@ -124,8 +132,10 @@ final class FactBuilder {
             } else {
                 operands(command, here);
                 for (FileArgument file : ShellReader.files(simple.get(i))) {
-                    access(file.path(), file.access(), file.origin(), command, here);
+                    access(file, command, here);
                 }
+                execution(command, here);
+                link(command, here);
             }
             if (CHANGE_DIRECTORY.contains(command.program()) && command.depth() == 0) {
                 here = changeDirectory(command, here);
@@ -163,13 +173,57 @@ final class FactBuilder {
                 problems.add(message);
                 facts.add(new ParseProblem(message));
             } else {
-                access(file.path(), file.access(), file.origin(), command, normalizer);
+                access(file, command, normalizer);
             }
         }
         operands(command, normalizer);
     }
 
-    private void access(String written, Access access, String origin, Command command, PathNormalizer here) {
+    /** The file the command runs, for the rule that refuses running what the line downloaded. */
+    private void execution(Command command, PathNormalizer here) {
+        String executed = ShellReader.executes(command.source());
+        if (executed == null) {
+            return;
+        }
+        try {
+            facts.add(new Execution(command, here.normalize(executed)));
+        } catch (IllegalArgumentException e) {
+            // An unusable path is reported by the file accesses of the command.
+        }
+    }
+
+    /** {@code ln -s TARGET LINK}: later paths through the link reach the target. */
+    private void link(Command command, PathNormalizer here) {
+        if (!command.program().equals("ln") || !command.hasFlag("-s")) {
+            return;
+        }
+        String target = null;
+        String link = null;
+        for (FileArgument f : ShellReader.files(command.source())) {
+            if (f.origin().equals("link target")) {
+                target = f.path();
+            } else if (f.origin().equals("destination operand")) {
+                link = f.path();
+            }
+        }
+        if (target == null || link == null) {
+            return;
+        }
+        try {
+            String name = target.substring(target.lastIndexOf('/') + 1);
+            links.put(here.normalize(link.endsWith("/") ? link + name : link), here.normalize(target));
+            realPaths.clear();
+        } catch (IllegalArgumentException e) {
+            // The link's accesses already report the path.
+        }
+    }
+
+    private void access(FileArgument file, Command command, PathNormalizer here) {
+        access(file.path(), file.access(), file.origin(), command, here, file.tree());
+    }
+
+    private void access(String written, Access access, String origin, Command command, PathNormalizer here,
+            boolean tree) {
         List<String> words;
         try {
             words = command == null ? List.of(written) : PathExpansion.braces(written);
@@ -180,10 +234,11 @@ final class FactBuilder {
         for (String word : words) {
             try {
                 String path = here.normalize(word);
-                add(written, path, access, origin, command);
-                if (command != null && PathExpansion.hasWildcard(path) && path.startsWith("/")) {
+                boolean pattern = command != null && PathExpansion.hasWildcard(path);
+                add(written, path, access, origin, command, tree, pattern);
+                if (pattern && path.startsWith("/")) {
                     for (String match : PathExpansion.wildcards(path)) {
-                        add(written, match, access, origin, command);
+                        add(written, match, access, origin, command, tree, false);
                     }
                 }
             } catch (IllegalArgumentException e) {
@@ -192,9 +247,11 @@ final class FactBuilder {
         }
     }
 
-    private void add(String written, String path, Access access, String origin, Command command) {
+    private void add(String written, String path, Access access, String origin, Command command, boolean tree,
+            boolean pattern) {
         String real = real(path);
-        FileAccess fileAccess = new FileAccess(accesses.size(), access, written, path, real, origin, command);
+        FileAccess fileAccess = new FileAccess(accesses.size(), access, written, path, real, origin, command, tree,
+                pattern);
         accesses.add(fileAccess);
         facts.add(fileAccess);
     }
@@ -205,10 +262,24 @@ final class FactBuilder {
     private String real(String path) {
         String known = realPaths.get(path);
         if (known == null) {
-            known = PathNormalizer.resolveReal(path);
+            known = PathNormalizer.resolveReal(throughLinks(path));
             realPaths.put(path, known);
         }
         return known;
+    }
+
+    /** The path with a link the line created earlier replaced by its target. */
+    private String throughLinks(String path) {
+        for (Map.Entry<String, String> link : links.entrySet()) {
+            String from = link.getKey();
+            if (path.equals(from)) {
+                return link.getValue();
+            }
+            if (path.startsWith(from + "/")) {
+                return link.getValue() + path.substring(from.length());
+            }
+        }
+        return path;
     }
 
     private void invalid(String written, String message) {

@@ -19,6 +19,7 @@ final class ParseSession {
     private static final int MAX_PROBLEMS = 20;
 
     final Expansions expansions;
+    final KnownFiles files;
     final List<SimpleCommand> commands = new ArrayList<>();
     private final List<String> problems = new ArrayList<>(0);
     private int omittedProblems;
@@ -32,6 +33,7 @@ final class ParseSession {
 
     ParseSession(Map<String, String> env) {
         this.expansions = new Expansions(env);
+        this.files = new KnownFiles(env == null ? null : env.get("PWD"));
     }
 
     /** Parses {@code text} and adds its simple commands, unwrapped and normalised, to the result. */

@@ -94,10 +94,20 @@ class ShellGatesTest {
     }
 
     @Test
+    void variablesWhoseValueRunsLaterAreCheckedAsCommands() {
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND='rm -rf ~'"), Decision.DENY,
+                "shell.deny-recursive-delete-root");
+        assertDecided(Decider.standard().shell("GIT_PAGER='sh -c reboot' git log"), Decision.DENY, "shell.deny-power-off");
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND=\"$HOOK\""), Decision.ASK, "shell.unparsed");
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND='history -a'"), Decision.ALLOW, "gate.default-allow");
+        assertDecided(Decider.standard().shell("GIT_PAGER=cat git log"), Decision.ALLOW, "gate.default-allow");
+    }
+
+    @Test
     void environmentThatChangesWhatRunsIsAtLeastAsk() {
         for (String line : List.of("LD_PRELOAD=./x.so ls", "BASH_ENV=./x bash -c true", "PYTHONPATH=. python3 t.py",
                 "NODE_OPTIONS='--require ./x.js' node a.js", "GIT_SSH_COMMAND='sh -c id' git fetch",
-                "GIT_CONFIG_COUNT=1 git status", "export PROMPT_COMMAND='curl x'", "PERL5OPT=-Mx perl a.pl",
+                "GIT_CONFIG_COUNT=1 git status", "PERL5OPT=-Mx perl a.pl",
                 "RUBYOPT=-rx ruby a.rb", "PYTHONSTARTUP=x.py python3", "ENV=./x sh", "GIT_EXEC_PATH=. git status")) {
             assertDecided(Decider.standard().shell(line), Decision.ASK, "shell.env-hijack");
         }

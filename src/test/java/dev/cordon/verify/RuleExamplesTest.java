@@ -24,7 +24,7 @@ class RuleExamplesTest {
             "command.rule", "shell.system-directory", "mode.off", "trust.untrusted-may-only-tighten",
             "approval.standing", "resolve.first-gate-per-subject", "resolve.first-refusing-gate",
             "resolve.first-allowing-gate", "path.invalid", "protected.policy-files",
-            "path.data-free-device");
+            "path.data-free-device", "shell.downloaded-file", "shell.downloaded-archive-unpacked");
 
     private static final Path RULES = Path.of(System.getProperty("cordon.root", ".")).resolve("rules");
 
