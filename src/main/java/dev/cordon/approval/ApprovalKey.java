@@ -1,6 +1,6 @@
 package dev.cordon.approval;
 
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,7 +32,7 @@ public record ApprovalKey(String tool, List<String> prefix) {
         if (request.kind() == ApprovalRequest.Kind.ESCALATION || !TOOL.matcher(request.tool()).matches()) {
             return Optional.empty();
         }
-        if (!Tools.isShell(request.tool())) {
+        if (!Tool.of(request.tool()).isShell()) {
             return Optional.of(new ApprovalKey(request.tool(), List.of()));
         }
         return CommandPrefix.of(request.commandOrPath()).map(prefix -> new ApprovalKey(request.tool(), prefix));

@@ -1,5 +1,6 @@
 package dev.cordon.approval;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.List;
 
 /**
@@ -10,10 +11,9 @@ import java.util.List;
  * @param id stable id shown as the deciding rule, e.g. {@code approved.npm-test}
  * @param tool the tool name it covers
  * @param prefix the leading words of the command it covers (empty for a file tool)
- * @param file the approvals file it was read from
- * @param line its line in that file
+ * @param source where the entry is in the approvals file it was read from
  */
-public record StandingApproval(String id, String tool, List<String> prefix, String file, int line) {
+public record StandingApproval(String id, String tool, List<String> prefix, Provenance source) {
 
     public StandingApproval {
         prefix = List.copyOf(prefix);

@@ -2,28 +2,18 @@ package dev.cordon.approval;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.request.Tools;
-import java.io.StringReader;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.request.Tool;
+import dev.cordon.yaml.Yaml;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.exceptions.Mark;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
-import org.snakeyaml.engine.v2.nodes.MappingNode;
-import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.nodes.NodeTuple;
-import org.snakeyaml.engine.v2.nodes.ScalarNode;
-import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * Reads the approvals file: a YAML list of entries with {@code id}, {@code tool}, {@code prefix}
@@ -48,32 +38,17 @@ final class StandingApprovalReader {
     }
 
     private List<StandingApproval> read(String text) {
-        LoadSettings settings = LoadSettings.builder().setLabel(file).build();
-        Optional<Node> root;
-        try {
-            Iterator<Node> documents = new Compose(settings).composeAllFromReader(new StringReader(text)).iterator();
-            root = documents.hasNext() ? Optional.of(documents.next()) : Optional.empty();
-            if (documents.hasNext()) {
-                Node second = documents.next();
-                throw new PolicyException(problem(second, "expected one yaml document, found more"));
-            }
-        } catch (MarkedYamlEngineException e) {
-            Optional<Mark> mark = e.getProblemMark().or(e::getContextMark);
-            throw new PolicyException(new Problem(file, mark.map(m -> m.getLine() + 1).orElse(0),
-                    mark.map(m -> m.getColumn() + 1).orElse(0), "invalid yaml: " + e.getProblem()));
-        } catch (YamlEngineException e) {
-            throw new PolicyException(new Problem(file, 0, 0, "invalid yaml: " + e.getMessage()));
-        }
+        Optional<Yaml.Node> root = Yaml.read(file, text);
         if (root.isEmpty() || isNull(root.get())) {
             return List.of();
         }
-        if (!(root.get() instanceof SequenceNode list)) {
+        if (!(root.get() instanceof Yaml.Sequence list)) {
             throw new PolicyException(problem(root.get(), "expected a list of approvals (`- id: …`)"));
         }
         List<StandingApproval> approvals = new ArrayList<>();
         Map<String, StandingApproval> byId = new HashMap<>();
         Map<List<String>, StandingApproval> byKey = new HashMap<>();
-        for (Node item : list.getValue()) {
+        for (Yaml.Node item : list.items()) {
             entry(item).ifPresent(approval -> {
                 StandingApproval sameId = byId.putIfAbsent(approval.id(), approval);
                 List<String> key = new ArrayList<>(approval.prefix());
@@ -81,10 +56,10 @@ final class StandingApprovalReader {
                 StandingApproval sameKey = byKey.putIfAbsent(key, approval);
                 if (sameId != null) {
                     problems.add(problem(item, "duplicate approval id `" + approval.id() + "` (first at line "
-                            + sameId.line() + ")"));
+                            + sameId.source().line() + ")"));
                 } else if (sameKey != null) {
                     problems.add(problem(item, "duplicate approval for " + describe(approval) + " (first at line "
-                            + sameKey.line() + ")"));
+                            + sameKey.source().line() + ")"));
                 } else {
                     approvals.add(approval);
                 }
@@ -96,26 +71,25 @@ final class StandingApprovalReader {
         return List.copyOf(approvals);
     }
 
-    private Optional<StandingApproval> entry(Node item) {
-        if (!(item instanceof MappingNode mapping)) {
+    private Optional<StandingApproval> entry(Yaml.Node item) {
+        if (!(item instanceof Yaml.Mapping mapping)) {
             problems.add(problem(item, "expected an approval entry with `id`, `tool` and `prefix`"));
             return Optional.empty();
         }
-        Map<String, Node> values = new HashMap<>();
+        Map<String, Yaml.Node> values = new HashMap<>();
         int before = problems.size();
-        for (NodeTuple tuple : mapping.getValue()) {
-            String key = tuple.getKeyNode() instanceof ScalarNode s ? s.getValue() : null;
-            if (key == null || !KEYS.contains(key)) {
-                problems.add(problem(tuple.getKeyNode(), "unknown key `" + (key == null ? "?" : key)
+        for (Yaml.Field field : mapping.fields().values()) {
+            if (!KEYS.contains(field.name())) {
+                problems.add(problem(field.key(), "unknown key `" + field.name()
                         + "` in approval entry; expected `id`, `tool`, `prefix` or `added`"));
-            } else if (values.putIfAbsent(key, tuple.getValueNode()) != null) {
-                problems.add(problem(tuple.getKeyNode(), "duplicate key `" + key + "`"));
+            } else {
+                values.put(field.name(), field.value());
             }
         }
         String id = text(values, "id", item);
         String tool = text(values, "tool", item);
         List<String> prefix = words(values, item);
-        Node added = values.get("added");
+        Yaml.Node added = values.get("added");
         if (id != null && !ID.matcher(id).matches()) {
             problems.add(problem(values.get("id"), "invalid approval id `" + id
                     + "`: use lower-case letters, digits, `.`, `-` and `_`"));
@@ -123,53 +97,54 @@ final class StandingApprovalReader {
         if (added != null) {
             checkTimestamp(added);
         }
-        if (tool != null && prefix != null && prefix.isEmpty() && Tools.isShell(tool)) {
+        if (tool != null && prefix != null && prefix.isEmpty() && Tool.of(tool).isShell()) {
             problems.add(problem(values.get("prefix"), "empty prefix for shell tool `" + tool
                     + "` would approve every command"));
         }
         if (problems.size() > before || id == null || tool == null || prefix == null) {
             return Optional.empty();
         }
-        return Optional.of(new StandingApproval(id, tool, prefix, file, line(item)));
+        return Optional.of(new StandingApproval(id, tool, prefix,
+                new Provenance(Provenance.Layer.APPROVAL, file, item.line(), item.column())));
     }
 
-    private String text(Map<String, Node> values, String key, Node entry) {
-        Node node = values.get(key);
+    private String text(Map<String, Yaml.Node> values, String key, Yaml.Node entry) {
+        Yaml.Node node = values.get(key);
         if (node == null) {
             problems.add(problem(entry, "approval entry misses `" + key + "`"));
             return null;
         }
-        if (!(node instanceof ScalarNode scalar) || scalar.getValue().isBlank()) {
+        if (!(node instanceof Yaml.Scalar scalar) || scalar.text().isBlank()) {
             problems.add(problem(node, "`" + key + "` must be a non-empty text"));
             return null;
         }
-        return scalar.getValue();
+        return scalar.text();
     }
 
-    private List<String> words(Map<String, Node> values, Node entry) {
-        Node node = values.get("prefix");
+    private List<String> words(Map<String, Yaml.Node> values, Yaml.Node entry) {
+        Yaml.Node node = values.get("prefix");
         if (node == null) {
             problems.add(problem(entry, "approval entry misses `prefix` (use `[]` for a file tool)"));
             return null;
         }
-        if (!(node instanceof SequenceNode sequence)) {
+        if (!(node instanceof Yaml.Sequence sequence)) {
             problems.add(problem(node, "`prefix` must be a list of words, e.g. `[npm, test]`"));
             return null;
         }
         List<String> words = new ArrayList<>();
-        for (Node word : sequence.getValue()) {
-            if (!(word instanceof ScalarNode scalar) || scalar.getValue().isBlank()
-                    || scalar.getValue().chars().anyMatch(Character::isWhitespace)) {
+        for (Yaml.Node word : sequence.items()) {
+            if (!(word instanceof Yaml.Scalar scalar) || scalar.text().isBlank()
+                    || scalar.text().chars().anyMatch(Character::isWhitespace)) {
                 problems.add(problem(word, "`prefix` entries must be single words"));
                 return null;
             }
-            words.add(scalar.getValue());
+            words.add(scalar.text());
         }
         return words;
     }
 
-    private void checkTimestamp(Node node) {
-        String value = node instanceof ScalarNode scalar ? scalar.getValue() : "";
+    private void checkTimestamp(Yaml.Node node) {
+        String value = node instanceof Yaml.Scalar scalar ? scalar.text() : "";
         try {
             Instant.parse(value);
         } catch (DateTimeParseException e) {
@@ -178,19 +153,12 @@ final class StandingApprovalReader {
         }
     }
 
-    private static boolean isNull(Node node) {
-        return node instanceof ScalarNode scalar && (scalar.getValue().isEmpty() || scalar.getValue().equals("~")
-                || scalar.getValue().equals("null")) && scalar.isPlain();
+    private static boolean isNull(Yaml.Node node) {
+        return node instanceof Yaml.Scalar scalar && scalar.isNull();
     }
 
-    private Problem problem(Node node, String message) {
-        Optional<Mark> mark = node.getStartMark();
-        return new Problem(file, mark.map(m -> m.getLine() + 1).orElse(0), mark.map(m -> m.getColumn() + 1).orElse(0),
-                message);
-    }
-
-    private static int line(Node node) {
-        return node.getStartMark().map(m -> m.getLine() + 1).orElse(0);
+    private Problem problem(Yaml.Node node, String message) {
+        return new Problem(file, node.line(), node.column(), message);
     }
 
     static String describe(StandingApproval approval) {

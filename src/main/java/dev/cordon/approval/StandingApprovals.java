@@ -2,7 +2,7 @@ package dev.cordon.approval;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -145,7 +145,7 @@ public final class StandingApprovals {
 
     /** The file's text with one entry added at its end. */
     static String withEntry(String text, String id, ApprovalKey key, Instant added) {
-        if (Tools.isShell(key.tool()) && key.prefix().isEmpty()) {
+        if (Tool.of(key.tool()).isShell() && key.prefix().isEmpty()) {
             throw new IllegalArgumentException("a shell tool approval needs a command prefix");
         }
         StringBuilder out = new StringBuilder(text.isBlank() ? HEADER : text);

@@ -1,6 +1,6 @@
 package dev.cordon.approval;
 
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.FileInputStream;
@@ -131,7 +131,7 @@ public final class TerminalApprover implements Approver {
                 ? "cordon: weaker isolation requested"
                 : "cordon: approval needed");
         out.println(field("tool", TerminalText.line(request.tool())));
-        out.println(field(Tools.isShell(request.tool()) ? "command" : "path",
+        out.println(field(Tool.of(request.tool()).isShell() ? "command" : "path",
                 TerminalText.block(request.commandOrPath(), INDENT)));
         out.println(field("rule", request.rule() == null ? "-" : TerminalText.line(request.rule())));
         out.println(field("why", request.reason() == null ? "-" : TerminalText.block(request.reason(), INDENT)));

@@ -68,7 +68,7 @@ public record AuditEvent(
         UnaryOperator<String> safe = text -> text == null ? null : edit.apply(text);
         return new AuditEvent(time, safe.apply(session), safe.apply(tool), safe.apply(command), safe.apply(path),
                 decision, safe.apply(rule), safe.apply(layer), safe.apply(executor), exitCode,
-                violations.stream().map(v -> new AuditViolation(safe.apply(v.kind()), safe.apply(v.detail()))).toList(),
+                violations.stream().map(v -> v.mapText(safe)).toList(),
                 safe.apply(answer), safe.apply(profile), safe.apply(mode), enforced, safe.apply(cwd));
     }
 

@@ -43,7 +43,11 @@ public final class AuditJson {
         json.put("exit_code", event.exitCode());
         ArrayNode violations = json.putArray("violations");
         for (AuditViolation violation : event.violations()) {
-            violations.addObject().put("kind", violation.kind()).put("detail", violation.detail());
+            ObjectNode node = violations.addObject().put("kind", violation.kind()).put("detail", violation.detail());
+            if (violation.host() != null) {
+                node.put("host", violation.host()).put("port", violation.port()).put("rule", violation.rule())
+                        .put("location", violation.location());
+            }
         }
         json.put("answer", event.answer());
         json.put("profile", event.profile());
@@ -77,7 +81,10 @@ public final class AuditJson {
         try {
             List<AuditViolation> violations = new ArrayList<>();
             for (JsonNode violation : json.path("violations")) {
-                violations.add(new AuditViolation(required(violation, "kind"), text(violation, "detail")));
+                JsonNode port = violation.get("port");
+                violations.add(new AuditViolation(required(violation, "kind"), text(violation, "detail"),
+                        text(violation, "host"), port == null || port.isNull() ? null : port.asInt(),
+                        text(violation, "rule"), text(violation, "location")));
             }
             JsonNode exit = json.get("exit_code");
             return new AuditEvent(

@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;

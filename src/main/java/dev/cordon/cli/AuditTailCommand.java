@@ -2,6 +2,8 @@ package dev.cordon.cli;
 
 import dev.cordon.audit.AuditReader;
 import dev.cordon.audit.AuditText;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,7 +1,9 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.UserError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -33,14 +35,15 @@ public final class Cli implements AutoCloseable {
     }
 
     public int execute(String... args) {
+        if (ownsServices) {
+            // Before the command-line model: building it takes a cold JVM tens of milliseconds.
+            StartupWarmup.start(context, services, args);
+        }
         CommandLine root = Main.commandLine(context, services, args);
         root.setOut(context.out());
         root.setErr(context.err());
         root.setParameterExceptionHandler(this::usageError);
         root.setExecutionExceptionHandler((e, line, parsed) -> failure(e));
-        if (ownsServices) {
-            StartupWarmup.start(context, services, args);
-        }
         try {
             return root.execute(args);
         } finally {

@@ -3,8 +3,8 @@ package dev.cordon.cli;
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.dispatch.ExecutorChoice;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
@@ -30,7 +30,8 @@ final class CliPolicyEnvironment implements PolicyEnvironment {
 
     @Override
     public Resolution resolve(Overrides overrides) {
-        return resolver.resolve(PolicySources.of(context.home(), context.cwd(), context.env(), overrides));
+        return resolver.resolve(PolicySources.of(context.home(), context.cwd(), context.env(), overrides)
+                .withExecutors(services.executors()));
     }
 
     @Override
@@ -40,7 +41,7 @@ final class CliPolicyEnvironment implements PolicyEnvironment {
 
     @Override
     public List<String> profileNames() {
-        return resolver.names(Commands.sources(context));
+        return resolver.names(Commands.sources(context, services));
     }
 
     @Override

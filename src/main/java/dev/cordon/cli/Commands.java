@@ -37,17 +37,24 @@ final class Commands {
         return switch (name) {
             case "policy" -> new PolicyCommand(() -> new CliPolicyEnvironment(context, services));
             case "run" -> new RunCommand(context, services);
-            case "profile" -> new ProfileCommand(() -> sources(context));
+            case "profile" -> new ProfileCommand(() -> sources(context, services));
             case "sandbox" -> new CommandLine(new SandboxCommand())
                     .addSubcommand("status", new SandboxStatusCommand(context, services))
                     .addSubcommand("setup", maintenance(context, services, "setup",
                             "Create the dedicated sandbox an executor keeps between runs (the WSL distro)."))
                     .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
-            case "audit" -> new AuditCommand(() -> auditFile(context));
+            case "audit" -> new AuditCommand(() -> auditFile(context, services));
             case "serve" -> new ServeCommand(context);
-            case "completion" -> new AutoComplete.GenerateCompletion();
+            case "completion" -> completion();
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    /** picocli's completion script generator, named as cordon lists it (its help says how to source it). */
+    private static CommandLine completion() {
+        CommandLine command = new CommandLine(new AutoComplete.GenerateCompletion());
+        command.getCommandSpec().name("completion");
+        return command;
     }
 
     private static CommandLine maintenance(Context context, Services services, String name, String description) {
@@ -57,12 +64,13 @@ final class Commands {
     }
 
     /** The active profile's audit file, or null when it does not audit. */
-    private static Path auditFile(Context context) {
-        Profile.Audit audit = new ProfileResolver().resolve(sources(context)).profile().audit();
+    private static Path auditFile(Context context, Services services) {
+        Profile.Audit audit = new ProfileResolver().resolve(sources(context, services)).profile().audit();
         return audit.enabled() ? Path.of(audit.file()) : null;
     }
 
-    static PolicySources sources(Context context) {
-        return PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE);
+    static PolicySources sources(Context context, Services services) {
+        return PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE)
+                .withExecutors(services.executors());
     }
 }

@@ -1,11 +1,13 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.serve.ServeClient;
 import java.util.OptionalInt;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code cordon}: the root command. With no subcommand it prints its usage and exits 2. */
 @Command(

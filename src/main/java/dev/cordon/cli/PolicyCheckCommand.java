@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.dispatch.PolicyRules;
@@ -7,7 +8,8 @@ import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.PolicyEnvironment;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.Resolution;
-import dev.cordon.verify.ExampleCheck;
+import dev.cordon.verify.CaseRunner;
+import dev.cordon.verify.RuleSetCheck;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,13 +22,15 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cordon policy check}: compiles every rule file in force, loads every profile, and runs
- * the examples rule files carry. Each problem is printed as {@code file:line:col: message}.
+ * {@code cordon policy check}: compiles every rule file in force, loads every profile, runs the
+ * cases rule files carry and requires a case for every rule. Each problem is printed as
+ * {@code file:line:col: message}.
  */
-@Command(name = "check", description = "Validate every rule and profile file in force and run the rule files' examples.",
+@Command(name = "check", description = "Validate every rule and profile file in force and run the rule files' cases.",
         mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:everything is valid", "3:a rule file, profile or example has a problem", "1:internal error"})
+        exitCodeList = {"0:everything is valid", "3:a rule file, profile or case has a problem, or a rule has no case",
+            "1:internal error"})
 public final class PolicyCheckCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -47,14 +51,15 @@ public final class PolicyCheckCommand implements Callable<Integer> {
             return report(out, List.copyOf(e.problems()), "the profile in force does not load");
         }
         int rules = 0;
-        int examples = 0;
+        int cases = 0;
         try {
             // A cached engine compiled these very files (same paths, sizes, times), so it is as valid.
             PolicyEngine engine = PolicyEngine.load(PolicyRules.dirs(resolution));
             rules = engine.rules().size();
-            ExampleCheck.Report report = ExampleCheck.run(engine);
-            examples = report.examples();
-            problems.addAll(report.problems());
+            RuleSetCheck.Report report = RuleSetCheck.run(engine, new CaseRunner(env, PolicyRules::dirs));
+            cases = report.cases();
+            problems.addAll(report.failures());
+            problems.addAll(report.unnamed());
         } catch (PolicyException e) {
             problems.addAll(e.problems());
         }
@@ -67,7 +72,7 @@ public final class PolicyCheckCommand implements Callable<Integer> {
             }
         }
         String summary = "checked " + count(rules, "rule") + " in " + count(resolution.ruleDirs().size(), "folder")
-                + ", " + count(names.size(), "profile") + ", " + count(examples, "example");
+                + ", " + count(names.size(), "profile") + ", " + count(cases, "case");
         return report(out, new ArrayList<>(problems), summary);
     }
 

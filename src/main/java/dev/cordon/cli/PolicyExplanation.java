@@ -2,9 +2,12 @@ package dev.cordon.cli;
 
 import dev.cordon.engine.CheckedAccess;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.net.IpLiteral;
+import dev.cordon.profile.Origins;
+import dev.cordon.profile.ProfileSettings;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import dev.cordon.spi.Confinement;
@@ -32,11 +35,16 @@ final class PolicyExplanation {
 
     private String all(PolicyReport r) {
         Evaluation e = r.evaluation();
-        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.path()));
-        field("rule", e.rule() + " (" + e.location() + ")");
+        line(e.decision() + "  " + (r.command() != null ? r.command() : r.tool() + " " + r.subject()));
+        field("rule", e.rule() + " " + e.source().describe());
+        if (e.entry() != null) {
+            field("entry", entry(e.entry()));
+        }
         field("layer", e.layer().name().toLowerCase(Locale.ROOT));
         field("reason", e.reason());
-        field("profile", e.profile() + " (mode " + e.mode().name().toLowerCase(Locale.ROOT) + ")");
+        Origins origins = r.resolution().profile().origins();
+        field("profile", e.profile() + " " + ProfileSettings.describe(origins.get("profile")));
+        field("mode", e.mode().name().toLowerCase(Locale.ROOT) + " " + ProfileSettings.describe(origins.get("mode")));
         field("executor", executor(r.executor()));
         if (!e.enforced()) {
             field("note", "mode " + e.mode().name().toLowerCase(Locale.ROOT)
@@ -57,6 +65,10 @@ final class PolicyExplanation {
         for (String problem : e.problems()) {
             field("not understood", problem);
         }
+        if (r.connection() != null && !IpLiteral.is(r.connection().host())) {
+            field("note", "names are checked before they are looked up; the egress proxy checks every address a"
+                    + " name resolves to again before it connects");
+        }
         section("file accesses");
         if (e.accesses().isEmpty()) {
             line("  (none)");
@@ -69,8 +81,11 @@ final class PolicyExplanation {
         section("matched rules");
         for (Match m : e.matches()) {
             line("  " + (m.decided() ? "* " : "  ") + m.rule() + "  " + m.decision() + "  gate " + m.gate() + " "
-                    + m.gateName() + "  " + location(m));
+                    + m.gateName() + "  " + m.source().layer().word() + " " + m.source().location());
             line("      " + (m.decided() ? "decided: " : "lost: " + m.lost() + "; it said: ") + m.reason());
+            if (m.entry() != null) {
+                line("      entry: " + entry(m.entry()));
+            }
         }
         section("gates");
         for (GateCheck g : e.gates()) {
@@ -94,6 +109,11 @@ final class PolicyExplanation {
         indented("hidden", paths(c.hiddenPaths()));
         indented("network", network(c.network()));
         indented("limits", limits(c.limits()));
+    }
+
+    /** {@code denied_paths `**}{@code /*.sqlite` (user ~/.config/cordon/config.yaml:4:5)}. */
+    private static String entry(Match.Entry entry) {
+        return entry.setting() + " `" + entry.value() + "` " + ProfileSettings.describe(entry.source());
     }
 
     private static String executor(ExecutorFacts x) {
@@ -129,10 +149,6 @@ final class PolicyExplanation {
             s.append(", program known only at run time");
         }
         return s.append(']').toString();
-    }
-
-    private static String location(Match m) {
-        return m.line() > 0 ? m.file() + ":" + m.line() : m.file();
     }
 
     private static String paths(List<Path> paths) {

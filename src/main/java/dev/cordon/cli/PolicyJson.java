@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.CheckedAccess;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.GateCheck;
 import dev.cordon.engine.Match;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.profile.Origins;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import dev.cordon.spi.Confinement;
@@ -47,17 +49,29 @@ final class PolicyJson {
         root.put("decision", e.decision().name());
         root.put("exit_code", r.exitCode());
         root.put("rule", e.rule());
-        root.put("file", e.file());
-        root.put("line", e.line());
+        source(root, e.source());
+        entry(root, e.entry());
         root.put("reason", e.reason());
         root.put("layer", lower(e.layer().name()));
         root.put("enforced", e.enforced());
         root.put("profile", e.profile());
         root.put("mode", lower(e.mode().name()));
+        Origins origins = r.resolution().profile().origins();
+        ObjectNode settings = root.putObject("origins");
+        for (String key : List.of("profile", "mode")) {
+            Provenance origin = origins.get(key);
+            if (origin != null) {
+                provenance(settings.putObject(key), origin);
+            }
+        }
         ObjectNode request = root.putObject("request");
-        request.put("tool", r.tool());
+        request.put("tool", r.tool().name());
         request.put("command", r.command());
         request.put("path", r.path());
+        if (r.connection() != null) {
+            request.put("host", r.connection().host());
+            request.put("port", r.connection().port());
+        }
         request.put("cwd", r.cwd().toString());
         request.put("workspace", r.resolution().workspace().toString());
         executor(root.putObject("executor"), r.executor());
@@ -65,8 +79,7 @@ final class PolicyJson {
         for (Match m : e.matches()) {
             ObjectNode node = matched.addObject();
             node.put("rule", m.rule());
-            node.put("file", m.file());
-            node.put("line", m.line());
+            source(node, m.source());
             node.put("gate", m.gate());
             node.put("gate_name", m.gateName());
             node.put("decision", m.decision().name());
@@ -74,6 +87,7 @@ final class PolicyJson {
             node.put("reason", m.reason());
             node.put("decided", m.decided());
             node.put("lost", m.lost());
+            entry(node, m.entry());
         }
         ArrayNode commands = root.putArray("commands");
         e.commands().forEach(c -> command(commands.addObject(), c));
@@ -99,6 +113,39 @@ final class PolicyJson {
         strings(root.putArray("warnings"), r.resolution().warnings());
         confinement(root.putObject("confinement"), r.confinement());
         return root;
+    }
+
+    /**
+     * Where a rule is: {@code file} and {@code line} (as since the first schema) and a
+     * {@code source} object with the layer, file, line and column.
+     */
+    static void source(ObjectNode node, Provenance source) {
+        node.put("file", source.file());
+        node.put("line", source.line());
+        provenance(node.putObject("source"), source);
+    }
+
+    /** The profile list entry a rule acted on, or null. */
+    private static void entry(ObjectNode node, Match.Entry entry) {
+        if (entry == null) {
+            node.putNull("entry");
+            return;
+        }
+        ObjectNode item = node.putObject("entry");
+        item.put("setting", entry.setting());
+        item.put("value", entry.value());
+        if (entry.source() == null) {
+            item.putNull("source");
+        } else {
+            provenance(item.putObject("source"), entry.source());
+        }
+    }
+
+    private static void provenance(ObjectNode node, Provenance source) {
+        node.put("layer", source.layer().key());
+        node.put("file", source.file());
+        node.put("line", source.line());
+        node.put("column", source.column());
     }
 
     private static void executor(ObjectNode node, ExecutorFacts x) {

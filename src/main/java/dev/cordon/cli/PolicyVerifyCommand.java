@@ -1,12 +1,18 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.dispatch.PolicyRules;
+import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.profile.Overrides;
 import dev.cordon.rules.RuleFiles;
-import dev.cordon.verify.PolicySuite;
-import dev.cordon.verify.SuiteRunner;
+import dev.cordon.verify.CaseFile;
+import dev.cordon.verify.CaseRunner;
+import dev.cordon.verify.PolicyCase;
+import dev.cordon.verify.RuleSetCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,13 +25,15 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cordon policy verify SUITE.yaml…}: runs policy test suites and prints every request
- * that was not decided as expected, then {@code N passed, N failed}.
+ * {@code cordon policy verify FILE…}: runs case files (policy test suites, or rule packs'
+ * {@code *.cases.yaml}) and prints every case that did not hold, then {@code N passed, N failed}.
+ * The rules in force are checked against their own cases first.
  */
-@Command(name = "verify", description = "Run policy test suites: the expected decision for each command or path.",
+@Command(name = "verify", description = "Run case files: policy test suites and rule packs' *.cases.yaml.",
         mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every case was decided as expected", "4:a case was not", "3:a suite, rule or profile file is invalid",
+        exitCodeList = {"0:every case held", "4:a case did not",
+            "3:a case file, rule or profile file is invalid, or a case of the rules in force failed",
             "1:internal error"})
 public final class PolicyVerifyCommand implements Callable<Integer> {
 
@@ -35,18 +43,19 @@ public final class PolicyVerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML lists of cases).")
-    List<Path> suites;
+    @Parameters(paramLabel = "FILE", arity = "1..*",
+            description = "Case files: suites (YAML lists of cases) or rule packs' cases (`match`, `not_match`, `cases`).")
+    List<Path> files;
 
     @Override
     public Integer call() {
         PolicyEnvironment env = parent.environment();
-        List<PolicySuite> read = new ArrayList<>();
+        List<PolicyCase> cases = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
-        for (Path suite : suites) {
-            Path file = env.cwd().resolve(suite);
+        for (Path given : files) {
+            Path file = env.cwd().resolve(given);
             try {
-                read.add(PolicySuite.read(file, RuleFiles.display(file)));
+                cases.addAll(CaseFile.read(file, RuleFiles.display(file), Provenance.Layer.PROJECT).cases());
             } catch (PolicyException e) {
                 problems.addAll(e.problems());
             }
@@ -54,11 +63,17 @@ public final class PolicyVerifyCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
         }
-        SuiteRunner.Result result = new SuiteRunner(env, PolicyRules::dirs).run(read);
+        CaseRunner runner = new CaseRunner(env, PolicyRules::dirs);
+        PolicyEngine rules = PolicyEngine.load(PolicyRules.dirs(env.resolve(Overrides.NONE)));
+        RuleSetCheck.Report own = RuleSetCheck.run(rules, runner);
+        if (!own.failures().isEmpty()) {
+            throw new PolicyException(own.failures());
+        }
+        CaseRunner.Result result = runner.run(cases, rules);
         PrintWriter out = spec.commandLine().getOut();
-        result.mismatches().forEach(m -> out.println(m.render()));
-        out.println(result.passed() + " passed, " + result.mismatches().size() + " failed");
+        result.failures().forEach(f -> out.println(f.render()));
+        out.println(result.passed() + " passed, " + result.failures().size() + " failed");
         out.flush();
-        return result.mismatches().isEmpty() ? ExitCode.OK : ExitCode.MISMATCH;
+        return result.failures().isEmpty() ? ExitCode.OK : ExitCode.MISMATCH;
     }
 }

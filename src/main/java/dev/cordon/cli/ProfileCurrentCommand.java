@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.ProfileSettings;

@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProfileListing;
 import dev.cordon.profile.ProfileResolver;
@@ -32,7 +33,7 @@ public final class ProfileListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (ProfileListing listing : listings) {
             String marker = listing.name().equals(current) ? "* " : "  ";
-            String layer = ProfileSettings.layerName(listing.layer());
+            String layer = listing.layer().word();
             out.println((marker + pad(listing.name(), width) + "  " + pad(layer, 8) + "  " + listing.description()).stripTrailing());
         }
         return ExitCode.OK;

@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProfileResolver;

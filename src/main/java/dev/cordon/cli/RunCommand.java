@@ -6,6 +6,8 @@ import dev.cordon.approval.Approvers;
 import dev.cordon.approval.InputMode;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.approval.TerminalApprover;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.dispatch.Dispatcher;
 import dev.cordon.dispatch.RunOutcome;
 import dev.cordon.dispatch.RunRequest;
@@ -74,13 +76,14 @@ public final class RunCommand implements Callable<Integer> {
         if (json) {
             context.out().println(RunJson.render(outcome));
         } else if (!outcome.ran()) {
-            context.err().println("cordon: refused: " + outcome.refusal());
+            context.err().println("cordon: refused: " + outcome.refusal().message());
         } else if (!quiet) {
             // on_violation: block reports what the sandbox refused as errors, warn as warnings,
             // log only in the audit log.
             String prefix = outcome.onViolation() == Profile.OnViolation.WARN ? "warning: violation: " : "cordon: violation: ";
             outcome.result().violations().forEach(v -> context.err().println(
                     prefix + v.kind().name().toLowerCase() + ": " + v.detail()));
+            outcome.connections().forEach(c -> context.err().println(prefix + "network: " + c.describe()));
         }
         return outcome.ran() ? outcome.result().exitCode() : ExitCode.REFUSED;
     }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.dispatch.RunOutcome;
+import dev.cordon.egress.EgressViolation;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Violation;
+import java.util.Locale;
 
 /** The {@code run --json} object; its fields are documented in {@code docs/json.md}. */
 final class RunJson {
@@ -21,14 +23,15 @@ final class RunJson {
         ObjectNode root = JSON.createObjectNode();
         root.put("decision", evaluation.decision().name());
         root.put("rule", evaluation.rule());
-        root.put("file", evaluation.file());
-        root.put("line", evaluation.line());
+        PolicyJson.source(root, evaluation.source());
         root.put("reason", evaluation.reason());
         root.put("enforced", evaluation.enforced());
         root.put("profile", evaluation.profile());
         root.put("mode", evaluation.mode().name().toLowerCase());
         root.put("ran", outcome.ran());
-        root.put("refusal", outcome.refusal());
+        root.put("refusal", outcome.refusal() == null ? null : outcome.refusal().message());
+        root.put("refusal_kind", outcome.refusal() == null ? null
+                : outcome.refusal().kind().name().toLowerCase(java.util.Locale.ROOT));
         root.put("approval", outcome.approval());
         root.put("executor", outcome.selection().found() ? outcome.selection().executor().id() : null);
         root.put("executor_choice", outcome.selection().explanation());
@@ -51,6 +54,20 @@ final class RunJson {
             ArrayNode violations = root.putArray("violations");
             for (Violation v : result.violations()) {
                 violations.addObject().put("kind", v.kind().name()).put("detail", v.detail());
+            }
+            for (EgressViolation c : outcome.connections()) {
+                ObjectNode node = violations.addObject();
+                node.put("kind", Violation.Kind.NETWORK.name());
+                node.put("detail", c.describe());
+                node.put("host", c.host());
+                node.put("port", c.port());
+                node.put("address", c.address());
+                node.put("via", c.via().name().toLowerCase(Locale.ROOT));
+                node.put("url", c.url());
+                node.put("rule", c.decision().rule());
+                node.put("file", c.decision().file());
+                node.put("line", c.decision().line());
+                node.put("enforced", c.enforced());
             }
             ObjectNode usage = root.putObject("usage");
             usage.put("wall_ms", result.usage().wall().toMillis());

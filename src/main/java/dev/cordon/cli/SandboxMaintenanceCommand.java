@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
 import java.util.List;

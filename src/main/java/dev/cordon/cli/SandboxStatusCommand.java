@@ -3,6 +3,8 @@ package dev.cordon.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.dispatch.ExecutorChoice;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.executor.KernelReport;
@@ -71,7 +73,7 @@ public final class SandboxStatusCommand implements Callable<Integer> {
         PolicySources sources = PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE);
         ProfileResolver resolver = new ProfileResolver();
         for (ProfileListing listing : resolver.list(sources)) {
-            if (listing.layer() != Profile.Layer.BUILTIN) {
+            if (listing.layer() != Provenance.Layer.BUILTIN) {
                 continue;
             }
             Profile profile = resolver.load(listing.name(), sources);

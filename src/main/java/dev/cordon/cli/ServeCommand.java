@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.serve.CordonServer;
 import dev.cordon.serve.ServerFile;
 import java.io.IOException;
@@ -43,7 +45,8 @@ public final class ServeCommand implements Callable<Integer> {
         String token = HexFormat.of().formatHex(secret);
         Path file = ServerFile.location(context.env());
         CountDownLatch stopped = new CountDownLatch(1);
-        try (CordonServer server = new CordonServer(context.home(), context.env(), port, token)) {
+        try (CordonServer server = new CordonServer(new ServedCommandLines(context.home()), Version.current(),
+                context.env(), port, token)) {
             server.start();
             new ServerFile(server.port(), token, ProcessHandle.current().pid()).write(file);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

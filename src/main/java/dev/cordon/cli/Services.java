@@ -1,6 +1,7 @@
 package dev.cordon.cli;
 
 import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.profile.ExecutorCapabilities;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -40,6 +41,11 @@ public final class Services implements AutoCloseable {
         if (registry != null) {
             registry.probingAnew();
         }
+    }
+
+    /** What the installed executors isolate; the plugins are loaded only when it is first asked. */
+    public ExecutorCapabilities executors() {
+        return () -> registry().declared().declared();
     }
 
     public synchronized ExecutorRegistry registry() {

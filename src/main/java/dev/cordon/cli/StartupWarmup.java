@@ -1,6 +1,8 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.Trust;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
 import dev.cordon.rules.RuleDir;
@@ -59,7 +61,7 @@ final class StartupWarmup {
         }
         Path user = PolicySources.userConfigDir(context.env()).resolve("rules").toAbsolutePath().normalize();
         if (Files.isDirectory(user)) {
-            dirs.add(RuleDir.trusted(user));
+            dirs.add(new RuleDir(user, Provenance.Layer.USER, Trust.TRUSTED));
         }
         return dirs;
     }

@@ -7,6 +7,7 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.decision.Decision;
 import dev.cordon.engine.Evaluation;
+import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.ShellQuoting;
 import dev.cordon.executor.ChildEnvironment;
 import dev.cordon.executor.ConfinementPlanner;
@@ -17,7 +18,7 @@ import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -49,7 +50,8 @@ public final class Dispatcher {
     }
 
     public RunOutcome run(RunRequest run) {
-        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides()));
+        Resolution resolution = resolver.resolve(PolicySources.of(home, run.cwd(), run.env(), run.overrides())
+                .withExecutors(registry.declared()));
         Profile profile = resolution.profile();
         List<String> warnings = new ArrayList<>(resolution.warnings());
         Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());
@@ -60,31 +62,38 @@ public final class Dispatcher {
             warnings.add("weaker isolation: " + selection.explanation());
         }
         String line = run.command() != null ? run.command() : ShellQuoting.join(run.argv());
-        Request request = new Request(Tools.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
-                resolution.workspace());
-        Evaluation evaluation = PolicyRules.engineFor(resolution).decide(request, profile,
-                ExecutorChoice.facts(selection), standingApprovals(run.env()), resolution.policyFiles());
-        RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
-        Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
-        if (verdict.refusal() != null) {
-            return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
-                    warnings, profile.onViolation()));
+        Request request = new Request(Tool.BASH, run.command(), run.argv(), null, run.cwd(), run.env(),
+                resolution.workspace(), null);
+        try (RunEgress egress = RunEgress.start(resolution, selection, run.cwd(), run.env())) {
+            PolicyEngine engine = PolicyRules.engineFor(resolution);
+            egress.rules(engine);
+            Evaluation evaluation = engine.decide(request, profile, ExecutorChoice.facts(selection),
+                    standingApprovals(run.env()), resolution.policyFiles());
+            RunAudit audit = RunAudit.open(profile, run.session(), line, run.cwd());
+            Verdict verdict = approve(run, line, evaluation, selection, profile, warnings);
+            if (verdict.refusal() != null) {
+                return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
+                        warnings, profile.onViolation()));
+            }
+            ExecResult result;
+            try {
+                ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
+                        egress.environment(ChildEnvironment.of(profile.environment(), run.env())),
+                        ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
+                                resolution.policyFiles(), egress.endpoint()),
+                        timeout(run, profile), outputLimit(profile));
+                result = selection.executor().execute(exec, run.listener());
+            } catch (ExecutorException | IOException e) {
+                return audit.refused(new RunOutcome(evaluation, selection, null, new Refusal(Refusal.Kind.EXECUTOR_FAILED,
+                        "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
+                                + e.getMessage()), verdict.answer(), warnings, profile.onViolation(),
+                        egress.violations()));
+            }
+            // The command has ended: closing the proxy ends what its background processes left open.
+            egress.close();
+            return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
+                    profile.onViolation(), egress.violations()));
         }
-        ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
-                ChildEnvironment.of(profile.environment(), run.env()),
-                ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
-                        resolution.policyFiles()),
-                timeout(run, profile), outputLimit(profile));
-        ExecResult result;
-        try {
-            result = selection.executor().execute(exec, run.listener());
-        } catch (ExecutorException e) {
-            return audit.refused(new RunOutcome(evaluation, selection, null,
-                    "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
-                            + e.getMessage(), verdict.answer(), warnings, profile.onViolation()));
-        }
-        return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
-                profile.onViolation()));
     }
 
     /** Applies the decision and any separate question about weaker isolation. */
@@ -99,22 +108,25 @@ public final class Dispatcher {
         if (evaluation.enforced()) {
             switch (evaluation.decision()) {
                 case DENY:
-                    return Verdict.refused("denied by `" + evaluation.rule() + "`: " + evaluation.reason(), null);
+                    return Verdict.refused(Refusal.Kind.DENIED, "denied by `" + evaluation.rule() + "`: "
+                            + evaluation.reason(), null);
                 case ASK:
-                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+                    ApprovalSession.Outcome asked = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                             evaluation.rule(), evaluation.reason(), ApprovalRequest.Kind.COMMAND));
                     answer = asked.auditLabel();
                     if (asked.warning() != null) {
                         warnings.add(asked.warning());
                     }
                     if (asked.answer() == Answer.DENIED) {
-                        return Verdict.refused("`" + evaluation.rule() + "` asks for approval and it was not given: "
+                        return Verdict.refused(Refusal.Kind.NOT_APPROVED,
+                                "`" + evaluation.rule() + "` asks for approval and it was not given: "
                                 + evaluation.reason(), answer);
                     }
                     break;
                 case SANDBOX:
                     if (!selection.provides(Capability.WRITE_ISOLATION)) {
-                        return Verdict.refused("`" + evaluation.rule() + "` allows this only in a sandbox that "
+                        return Verdict.refused(Refusal.Kind.NO_SANDBOX,
+                                "`" + evaluation.rule() + "` allows this only in a sandbox that "
                                 + "isolates writes, and none is available: " + selection.explanation(), null);
                     }
                     break;
@@ -127,26 +139,29 @@ public final class Dispatcher {
             String weaker = "running under `" + flagged + "` gives up what the profile demands: "
                     + ExecutorRegistry.names(selection.missing());
             if (profile.escalation() == Profile.Escalation.DENY) {
-                return Verdict.refused(weaker + "; the profile forbids weaker isolation", answer);
+                return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_FORBIDDEN,
+                        weaker + "; the profile forbids weaker isolation", answer);
             }
-            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tools.BASH, line,
+            ApprovalSession.Outcome escalation = run.approvals().resolve(new ApprovalRequest(Tool.BASH.name(), line,
                     "escalation.executor", weaker, ApprovalRequest.Kind.ESCALATION));
             answer = escalation.auditLabel();
             if (escalation.answer() == Answer.DENIED) {
-                return Verdict.refused(weaker + "; weaker isolation was not approved", answer);
+                return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_NOT_APPROVED,
+                        weaker + "; weaker isolation was not approved", answer);
             }
             warnings.add("weaker isolation approved: " + weaker);
         }
         if (!selection.found()) {
-            return Verdict.refused("no executor can give the isolation the profile demands, so nothing ran: "
+            return Verdict.refused(Refusal.Kind.NO_EXECUTOR,
+                    "no executor can give the isolation the profile demands, so nothing ran: "
                     + selection.explanation(), answer);
         }
         return new Verdict(null, answer);
     }
 
-    private record Verdict(String refusal, String answer) {
-        static Verdict refused(String why, String answer) {
-            return new Verdict(why, answer);
+    private record Verdict(Refusal refusal, String answer) {
+        static Verdict refused(Refusal.Kind kind, String why, String answer) {
+            return new Verdict(new Refusal(kind, why), answer);
         }
     }
 

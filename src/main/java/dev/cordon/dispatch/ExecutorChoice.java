@@ -1,8 +1,8 @@
 package dev.cordon.dispatch;
 
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.executor.Selection;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
 

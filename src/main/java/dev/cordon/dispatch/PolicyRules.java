@@ -1,9 +1,10 @@
 package dev.cordon.dispatch;
 
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.Trust;
 import dev.cordon.profile.Resolution;
 import dev.cordon.rules.RuleDir;
-import java.nio.file.Path;
 import java.util.List;
 
 /** The engine for a resolution's rule folders, a project's own held to tightening when untrusted. */
@@ -17,11 +18,11 @@ public final class PolicyRules {
     }
 
     public static List<RuleDir> dirs(Resolution resolution) {
-        Path project = resolution.projectRoot();
         return resolution.ruleDirs().stream()
-                .map(dir -> project != null && dir.startsWith(project) && !resolution.projectTrusted()
-                        ? RuleDir.untrusted(dir)
-                        : RuleDir.trusted(dir))
+                .map(folder -> new RuleDir(folder.dir(), folder.layer(),
+                        folder.layer() == Provenance.Layer.PROJECT && !resolution.projectTrusted()
+                                ? Trust.UNTRUSTED
+                                : Trust.TRUSTED))
                 .toList();
     }
 }

@@ -5,10 +5,12 @@ import dev.cordon.audit.AuditViolation;
 import dev.cordon.audit.Auditor;
 import dev.cordon.audit.Rotation;
 import dev.cordon.decision.Decision;
+import dev.cordon.egress.EgressViolation;
 import dev.cordon.engine.Evaluation;
 import dev.cordon.profile.Profile;
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 import dev.cordon.spi.ExecResult;
+import dev.cordon.spi.Violation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,8 +43,13 @@ final class RunAudit {
 
     RunOutcome ran(RunOutcome outcome) {
         ExecResult result = outcome.result();
-        List<AuditViolation> violations = result.violations().stream()
-                .map(v -> new AuditViolation(v.kind().name(), v.detail())).toList();
+        List<AuditViolation> violations = new ArrayList<>();
+        result.violations().forEach(v -> violations.add(new AuditViolation(v.kind().name(), v.detail())));
+        for (EgressViolation c : outcome.connections()) {
+            violations.add(new AuditViolation(Violation.Kind.NETWORK.name(), c.describe()
+                    + (c.url() == null ? "" : " [" + c.url() + "]"), c.host(), c.port(), c.decision().rule(),
+                    c.decision().location()));
+        }
         AuditEvent event = event(outcome, outcome.evaluation().decision())
                 .executor(result.executor())
                 .exitCode(result.exitCode())
@@ -53,7 +60,7 @@ final class RunAudit {
 
     private AuditEvent.Builder event(RunOutcome outcome, Decision decision) {
         Evaluation evaluation = outcome.evaluation();
-        return AuditEvent.builder(Tools.BASH, decision)
+        return AuditEvent.builder(Tool.BASH.name(), decision)
                 .session(session)
                 .command(line)
                 .rule(outcome.refusal() != null && evaluation.decision() == Decision.ALLOW ? "executor.unavailable"
@@ -81,7 +88,7 @@ final class RunAudit {
             List<String> warnings = new ArrayList<>(outcome.warnings());
             warnings.add("the audit log `" + settings.file() + "` could not be written: " + e.getMessage());
             return new RunOutcome(outcome.evaluation(), outcome.selection(), outcome.result(), outcome.refusal(),
-                    outcome.approval(), warnings, outcome.onViolation());
+                    outcome.approval(), warnings, outcome.onViolation(), outcome.connections());
         }
     }
 }

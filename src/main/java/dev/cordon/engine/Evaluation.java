@@ -1,6 +1,7 @@
 package dev.cordon.engine;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.profile.Profile;
 import dev.cordon.shell.SimpleCommand;
 import java.util.List;
@@ -10,8 +11,7 @@ import java.util.List;
  *
  * @param decision the decision
  * @param rule the id of the deciding rule (a DRL rule, a profile rule or a standing approval)
- * @param file where that rule is defined
- * @param line its line there, 0 when unknown
+ * @param source where that rule is defined: its layer, file, line and column
  * @param layer which layer decided
  * @param reason the message for the agent: what was refused and what it may do instead
  * @param enforced false when the caller must run the command anyway (mode permissive or off): the
@@ -28,8 +28,7 @@ import java.util.List;
 public record Evaluation(
         Decision decision,
         String rule,
-        String file,
-        int line,
+        Provenance source,
         Layer layer,
         String reason,
         boolean enforced,
@@ -43,16 +42,32 @@ public record Evaluation(
         List<String> problems) {
 
     public Evaluation {
-        matches = List.copyOf(matches);
+        // The explanation may be computed only when read (see Deferred).
+        matches = Deferred.copyOf(matches);
         commands = List.copyOf(commands);
-        accesses = List.copyOf(accesses);
-        gates = List.copyOf(gates);
+        accesses = Deferred.copyOf(accesses);
+        gates = Deferred.copyOf(gates);
         problems = List.copyOf(problems);
     }
 
-    /** {@code file:line} of the deciding rule. */
+    /** {@code file:line:col} of the deciding rule. */
     public String location() {
-        return line > 0 ? file + ":" + line : file;
+        return source.location();
+    }
+
+    /** The file of the deciding rule. */
+    public String file() {
+        return source.file();
+    }
+
+    /** Its line there, 0 when unknown. */
+    public int line() {
+        return source.line();
+    }
+
+    /** The profile list entry the deciding rule acted on, or null. */
+    public Match.Entry entry() {
+        return matches.isEmpty() ? null : matches.get(0).entry();
     }
 
     /** Whether the command may run without a human and without a specific executor. */

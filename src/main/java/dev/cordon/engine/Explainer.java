@@ -3,7 +3,9 @@ package dev.cordon.engine;
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.fact.Basis;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
 import dev.cordon.fact.Outcome;
@@ -39,16 +41,11 @@ final class Explainer {
         approvals.forEach(a -> this.approvals.putIfAbsent(a.id(), a));
     }
 
+    /**
+     * The decision now; the rest of the explanation (every match and why it lost, what each gate
+     * did, the accesses checked) when first read.
+     */
     Evaluation explain(RuleSession.Results results, FactBuilder.Facts facts, ExecutorFacts executor) {
-        Set<Finding> findings = new LinkedHashSet<>(results.findings());
-        Map<Finding, String> waived = new HashMap<>();
-        for (Waiver w : results.waivers()) {
-            waived.putIfAbsent(w.finding(), w.why());
-        }
-        Map<Subject, Finding> outcomes = new LinkedHashMap<>();
-        for (Outcome o : results.outcomes()) {
-            outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
-        }
         List<Finding> verdicts = new ArrayList<>(results.verdicts().size());
         for (Verdict v : results.verdicts()) {
             verdicts.add(v.finding());
@@ -59,7 +56,52 @@ final class Explainer {
                     "no rule decided the call: the resolution rules (resolve.drl) are missing from the rules in force"));
         }
         Finding decisive = verdicts.get(0);
-        Location where = locate(decisive);
+        Derived derived = new Derived(results);
+        boolean enforced = profile.mode() == Profile.Mode.STANDARD || profile.mode() == Profile.Mode.STRICT;
+        Layer layer = decisive.basis() == Basis.APPROVAL ? Layer.APPROVAL : Layer.POLICY;
+        return new Evaluation(decisive.decision(), decisive.rule(), locate(decisive), layer,
+                decisive.reason(), enforced, profile.name(), profile.mode(), executor.id(),
+                Deferred.of(() -> matches(derived.findings(), decisive, verdicts, derived.waived(), results.outcomes())),
+                facts.parsed(), Deferred.of(() -> facts.accesses().stream().map(CheckedAccess::of).toList()),
+                Deferred.of(() -> gates(derived.findings(), derived.waived(), decisive)), facts.problems());
+    }
+
+    /** The findings without repeats and why each waived one was set aside, worked out once when first needed. */
+    private static final class Derived {
+
+        private final RuleSession.Results results;
+        private Set<Finding> findings;
+        private Map<Finding, String> waived;
+
+        Derived(RuleSession.Results results) {
+            this.results = results;
+        }
+
+        synchronized Set<Finding> findings() {
+            if (findings == null) {
+                findings = new LinkedHashSet<>(results.findings());
+            }
+            return findings;
+        }
+
+        synchronized Map<Finding, String> waived() {
+            if (waived == null) {
+                waived = new HashMap<>();
+                for (Waiver w : results.waivers()) {
+                    waived.putIfAbsent(w.finding(), w.why());
+                }
+            }
+            return waived;
+        }
+    }
+
+    /** Every match, the deciding one first, then by gate and decision. */
+    private List<Match> matches(Set<Finding> findings, Finding decisive, List<Finding> verdicts,
+            Map<Finding, String> waived, List<Outcome> results) {
+        Map<Subject, Finding> outcomes = new LinkedHashMap<>();
+        for (Outcome o : results) {
+            outcomes.merge(o.subject(), o.finding(), (a, b) -> a.severity() >= b.severity() ? a : b);
+        }
         List<Match> matches = new ArrayList<>();
         matches.add(match(decisive, null));
         for (Finding f : findings) {
@@ -69,12 +111,7 @@ final class Explainer {
         }
         matches.subList(1, matches.size()).sort(Comparator.comparingInt(Match::gate)
                 .thenComparing(Match::decision, Comparator.reverseOrder()));
-        boolean enforced = profile.mode() == Profile.Mode.STANDARD || profile.mode() == Profile.Mode.STRICT;
-        Layer layer = decisive.basis() == Basis.APPROVAL ? Layer.APPROVAL : Layer.POLICY;
-        return new Evaluation(decisive.decision(), decisive.rule(), where.file(), where.line(), layer,
-                decisive.reason(), enforced, profile.name(), profile.mode(), executor.id(), matches, facts.parsed(),
-                facts.accesses().stream().map(CheckedAccess::of).toList(), gates(findings, waived, decisive),
-                facts.problems());
+        return matches;
     }
 
     private String lost(Finding f, Finding decisive, List<Finding> verdicts, Map<Finding, String> waived,
@@ -142,44 +179,57 @@ final class Explainer {
     }
 
     private Match match(Finding f, String lost) {
-        Location where = locate(f);
-        return new Match(f.rule(), where.file(), where.line(), f.step(), f.gate().title(), f.decision(),
-                f.subject().describe(), f.reason(), lost);
+        Match.Entry entry = f.entry() == null ? null : new Match.Entry(f.entry().setting(), f.entry().value(),
+                profile.origins().entry(f.entry().setting(), f.entry().value()));
+        return new Match(f.rule(), locate(f), f.step(), f.gate().title(), f.decision(),
+                f.subject().describe(), f.reason(), lost, f.raisedBy(), entry);
     }
 
     private int order(Finding f) {
         return index.order(f.raisedBy());
     }
 
-    private record Location(String file, int line) {
-    }
-
-    private Location locate(Finding f) {
-        switch (f.basis()) {
+    /** Where what a finding names is written: the DRL rule, the profile rule or the standing approval. */
+    private Provenance locate(Finding f) {
+        Provenance found = switch (f.basis()) {
             case APPROVAL -> {
                 StandingApproval a = approvals.get(f.rule());
-                if (a != null) {
-                    return new Location(a.file(), a.line());
+                yield a == null ? null : a.source();
+            }
+            case PROFILE_RULE -> profileRule(f);
+            case PROFILE_ENTRY -> profileEntry(f);
+            case RULE -> index.find(f.pkg(), f.raisedBy()).map(RuleInfo::source).orElse(null);
+        };
+        if (found != null) {
+            return found;
+        }
+        // A rule or approval not read from a file (a profile built in code): name the raising rule.
+        return index.find(f.pkg(), f.raisedBy()).map(RuleInfo::source)
+                .orElse(Provenance.named(Provenance.Layer.BUILTIN, "rules"));
+    }
+
+    /** An entry named as {@code network.allow[host:443]}: where that entry is written. */
+    private Provenance profileEntry(Finding f) {
+        int bracket = f.rule().indexOf('[');
+        return bracket < 0 ? profile.origins().get(f.rule())
+                : profile.origins().entry(f.rule().substring(0, bracket), f.rule().substring(bracket + 1,
+                        f.rule().length() - 1));
+    }
+
+    private Provenance profileRule(Finding f) {
+        if (f.gate() == Gate.PATH_RULES) {
+            for (Profile.PathRule rule : profile.pathRules()) {
+                if (rule.id().equals(f.rule())) {
+                    return rule.source();
                 }
             }
-            case PROFILE_RULE -> {
-                String list = f.gate() == Gate.PATH_RULES ? "path_rules" : "command_rules";
-                for (String key : List.of(list + "." + f.rule(), list + "[" + f.rule() + "]", list)) {
-                    Profile.Origin origin = profile.origins().get(key);
-                    if (origin != null) {
-                        return new Location(origin.file(), origin.line());
-                    }
-                }
-                return new Location("profile " + profile.name(), 0);
-            }
-            case RULE -> {
-                RuleInfo info = index.find(f.pkg(), f.raisedBy()).orElse(null);
-                if (info != null) {
-                    return new Location(info.file(), info.line());
+        } else {
+            for (Profile.CommandRule rule : profile.commandRules()) {
+                if (rule.id().equals(f.rule())) {
+                    return rule.source();
                 }
             }
         }
-        RuleInfo raiser = index.find(f.pkg(), f.raisedBy()).orElse(null);
-        return raiser == null ? new Location("rules", 0) : new Location(raiser.file(), raiser.line());
+        return null;
     }
 }

@@ -4,7 +4,9 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.Execution;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.HiddenCharacters;
 import dev.cordon.fact.InvalidPath;
@@ -14,6 +16,7 @@ import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
 import dev.cordon.fact.ToolKind;
 import dev.cordon.path.PathNormalizer;
+import dev.cordon.path.RealPaths;
 import dev.cordon.request.Request;
 import dev.cordon.shell.Access;
 import dev.cordon.shell.FileArgument;
@@ -58,8 +61,8 @@ final class FactBuilder {
     private final List<Object> facts = new ArrayList<>();
     private final List<FileAccess> accesses = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
-    /** Real paths already looked up for this call: a file is often both an operand and an access. */
-    private final Map<String, String> realPaths = new HashMap<>();
+    /** Links as they are now, each folder looked at once for the whole call. */
+    private final RealPaths realPaths = new RealPaths();
     /** Symbolic links the line creates, link to target: a later path through one reaches the target. */
     private final Map<String, String> links = new HashMap<>(0);
     private final PathNormalizer normalizer;
@@ -95,11 +98,13 @@ final class FactBuilder {
             line = request.command() != null ? request.command()
                     : request.argv() != null ? ShellQuoting.join(request.argv()) : "";
             parsed = shell(line, request.env());
+        } else if (request.connection() != null) {
+            facts.add(Destination.of(request.connection()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
             access(request.path(), access, "path", null, normalizer, false);
         }
-        Call call = new Call(request.tool(), kind, line, request.path(), home, cwd, workspace);
+        Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
         HiddenCharacters hidden = HiddenCharacters.in(line != null ? line : request.path());
         if (hidden != null) {
@@ -212,7 +217,6 @@ final class FactBuilder {
         try {
             String name = target.substring(target.lastIndexOf('/') + 1);
             links.put(here.normalize(link.endsWith("/") ? link + name : link), here.normalize(target));
-            realPaths.clear();
         } catch (IllegalArgumentException e) {
             // The link's accesses already report the path.
         }
@@ -260,12 +264,7 @@ final class FactBuilder {
      * @throws IllegalArgumentException when links loop or cannot be read
      */
     private String real(String path) {
-        String known = realPaths.get(path);
-        if (known == null) {
-            known = PathNormalizer.resolveReal(throughLinks(path));
-            realPaths.put(path, known);
-        }
-        return known;
+        return realPaths.resolve(links.isEmpty() ? path : throughLinks(path));
     }
 
     /** The path with a link the line created earlier replaced by its target. */

@@ -1,6 +1,7 @@
 package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.Trust;
@@ -14,10 +15,12 @@ import dev.cordon.rules.RuleFiles;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -141,6 +144,29 @@ public final class PolicyEngine {
      */
     public Evaluation decide(Request request, Profile profile, ExecutorFacts executor,
             List<StandingApproval> approvals, List<Path> policyFiles) {
+        return decide(request, profile, executor, approvals, policyFiles, null);
+    }
+
+    /**
+     * A decision and the DRL rules that fired on the way, whether or not they decided: what rule
+     * cases check. Slower than {@link #decide}; not for deciding.
+     *
+     * @param evaluation the decision, as {@link #decide} makes it
+     * @param fired the names of the rules that fired
+     */
+    public record Trace(Evaluation evaluation, Set<String> fired) {
+    }
+
+    /** Decides as {@link #decide} does and tells which rules fired. */
+    public Trace trace(Request request, Profile profile, ExecutorFacts executor, List<StandingApproval> approvals,
+            List<Path> policyFiles) {
+        Set<String> fired = new HashSet<>();
+        Evaluation evaluation = decide(request, profile, executor, approvals, policyFiles, fired);
+        return new Trace(evaluation, Set.copyOf(fired));
+    }
+
+    private Evaluation decide(Request request, Profile profile, ExecutorFacts executor,
+            List<StandingApproval> approvals, List<Path> policyFiles, Set<String> fired) {
         Objects.requireNonNull(request.tool(), "tool");
         ProfileFacts profileFacts = profileFacts(profile);
         FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals,
@@ -148,12 +174,12 @@ public final class PolicyEngine {
         List<Object> input = facts.all();
         if (untrustedSessions != null) {
             List<Object> withUntrusted = new ArrayList<>(input);
-            for (Finding f : RuleSession.run(untrustedSessions, input, rules.index()).findings()) {
+            for (Finding f : RuleSession.run(untrustedSessions, input, rules.index(), fired).findings()) {
                 withUntrusted.add(f.withTrust(Trust.UNTRUSTED));
             }
             input = withUntrusted;
         }
-        RuleSession.Results results = RuleSession.run(trustedSessions, input, rules.index());
+        RuleSession.Results results = RuleSession.run(trustedSessions, input, rules.index(), fired);
         return new Explainer(rules.index(), profile, approvals).explain(results, facts, executor);
     }
 
@@ -170,6 +196,11 @@ public final class PolicyEngine {
     /** Every rule in force, in file order. */
     public List<RuleInfo> rules() {
         return rules.index().rules();
+    }
+
+    /** The rule folders, lowest layer first. */
+    public List<RuleDir> dirs() {
+        return dirs;
     }
 
     /** The rule files compiled. */

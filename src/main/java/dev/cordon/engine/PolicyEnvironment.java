@@ -2,6 +2,7 @@ package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.executor.ConfinementPlanner;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.Resolution;

@@ -9,9 +9,15 @@ import dev.cordon.fact.Waiver;
 import dev.cordon.rules.RuleIndex;
 import dev.cordon.rules.RuleInfo;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.drools.core.common.InternalFactHandle;
+import org.kie.api.event.rule.AfterMatchFiredEvent;
+import org.kie.api.event.rule.AgendaEventListener;
+import org.kie.api.event.rule.DefaultAgendaEventListener;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.KieSessionsPool;
 
@@ -38,16 +44,26 @@ final class RuleSession {
     }
 
     /**
+     * @param fired collects the names of the rules that fire, or null when nobody asks (deciding)
      * @throws PolicyException when a rule fails while running or the rules do not settle
      */
-    static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index) {
+    static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index, Set<String> fired) {
         KieSession session = sessions.newKieSession();
+        AgendaEventListener listener = fired == null ? null : new DefaultAgendaEventListener() {
+            @Override
+            public void afterMatchFired(AfterMatchFiredEvent event) {
+                fired.add(event.getMatch().getRule().getName());
+            }
+        };
+        if (listener != null) {
+            session.addEventListener(listener);
+        }
         try {
             for (Object fact : facts) {
                 session.insert(fact);
             }
-            int fired = session.fireAllRules(MAX_FIRINGS);
-            if (fired >= MAX_FIRINGS) {
+            int firings = session.fireAllRules(MAX_FIRINGS);
+            if (firings >= MAX_FIRINGS) {
                 throw new PolicyException(new Problem("rules", 0, 0,
                         "rules did not settle after " + MAX_FIRINGS + " firings; a rule keeps triggering itself"));
             }
@@ -55,7 +71,7 @@ final class RuleSession {
             List<Waiver> waivers = new ArrayList<>();
             List<Outcome> outcomes = new ArrayList<>();
             List<Verdict> verdicts = new ArrayList<>();
-            for (Object o : session.getObjects()) {
+            for (Object o : inInsertionOrder(session)) {
                 if (o instanceof Finding f) {
                     findings.add(f);
                 } else if (o instanceof Waiver w) {
@@ -72,8 +88,25 @@ final class RuleSession {
         } catch (RuntimeException e) {
             throw new PolicyException(failure(e, index));
         } finally {
+            if (listener != null) {
+                session.removeEventListener(listener);
+            }
             session.dispose();
         }
+    }
+
+    /**
+     * The session's facts in the order they were inserted. The session keeps them in an identity
+     * hash map, whose order changes with the JVM's history; the explanation must not.
+     */
+    private static List<Object> inInsertionOrder(KieSession session) {
+        List<InternalFactHandle> handles = new ArrayList<>(session.getFactHandles());
+        handles.sort(Comparator.comparingLong(InternalFactHandle::getId));
+        List<Object> facts = new ArrayList<>(handles.size());
+        for (InternalFactHandle handle : handles) {
+            facts.add(handle.getObject());
+        }
+        return facts;
     }
 
     private static Problem failure(RuntimeException e, RuleIndex index) {
@@ -87,7 +120,7 @@ final class RuleSession {
         if (m.find()) {
             RuleInfo info = index.find(m.group(2), m.group(1)).orElse(null);
             String what = "rule `" + m.group(1) + "` failed while deciding: " + cause;
-            return info == null ? new Problem("rules", 0, 0, what) : new Problem(info.file(), info.line(), 0, what);
+            return info == null ? new Problem("rules", 0, 0, what) : info.source().problem(what);
         }
         return new Problem("rules", 0, 0, "rules failed while deciding: " + cause);
     }

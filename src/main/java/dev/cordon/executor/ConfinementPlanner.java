@@ -4,6 +4,7 @@ import dev.cordon.profile.Profile;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
+import dev.cordon.spi.ProxyEndpoint;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,6 +43,17 @@ public final class ConfinementPlanner {
      * @param policyFiles every rule, profile and config file in force
      */
     public static Confinement plan(Profile profile, Path workspace, Path home, List<Path> policyFiles) {
+        return plan(profile, workspace, home, policyFiles, null);
+    }
+
+    /**
+     * The confinement of a command about to run.
+     *
+     * @param proxy the egress proxy that enforces the profile's network allow-list, or null when
+     *     none runs (the network is off or open)
+     */
+    public static Confinement plan(Profile profile, Path workspace, Path home, List<Path> policyFiles,
+            ProxyEndpoint proxy) {
         Set<Path> read = paths(profile.filesystem().read());
         read.add(workspace);
         Set<Path> write = paths(profile.filesystem().write());
@@ -62,7 +74,8 @@ public final class ConfinementPlanner {
         Set<Path> hidden = paths(profile.filesystem().deny());
         ENGINE_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
         return new Confinement(workspace, List.copyOf(read), List.copyOf(write), List.copyOf(readOnly),
-                List.copyOf(hidden), network(profile.network()), limits(profile.resources()));
+                List.copyOf(hidden), proxy == null ? network(profile.network()) : network(profile.network()).through(proxy),
+                limits(profile.resources()));
     }
 
     static NetworkPolicy network(Profile.Network network) {

@@ -1,5 +1,6 @@
 package dev.cordon.executor;
 
+import dev.cordon.profile.ExecutorCapabilities;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.Executor;
@@ -78,6 +79,13 @@ public final class ExecutorRegistry implements AutoCloseable {
     }
 
     /** Starts every probe that has not started yet, without waiting. */
+    /** What each installed executor declares it isolates, by id. */
+    public ExecutorCapabilities declared() {
+        Map<String, Set<Capability>> declared = new LinkedHashMap<>();
+        executors.forEach(e -> declared.putIfAbsent(e.id(), Set.copyOf(e.capabilities())));
+        return () -> declared;
+    }
+
     public synchronized void startProbes() {
         executors.forEach(this::probeFuture);
     }

@@ -6,6 +6,7 @@ import dev.cordon.shell.SimpleCommand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -52,6 +53,15 @@ public record Command(
         return new Command(index, c.program(), c.rawProgram(), c.args(), c.flags(), c.operands(), c.redirections(),
                 c.assignments(), c.wrappers(), c.pipeline(), c.position(), c.pipelineLength(), c.depth(),
                 c.dynamic(), c.text(), c.hasUnknownOperand(), c.effects(), c);
+    }
+
+    /**
+     * Consistent with the record's equality, but cheap: the engine hashes a command on every
+     * join on it, and the record's own hash would walk every list and the parser's command.
+     */
+    @Override
+    public int hashCode() {
+        return 31 * index + Objects.hashCode(text);
     }
 
     public boolean hasFlag(String flag) {

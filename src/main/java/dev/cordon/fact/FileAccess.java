@@ -3,6 +3,7 @@ package dev.cordon.fact;
 import dev.cordon.shell.Access;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One file the call reads or writes: the path of a file tool, or a redirection target or file
@@ -21,6 +22,15 @@ import java.util.List;
  */
 public record FileAccess(int index, Access access, String written, String path, String real, String origin,
         Command command, boolean tree, boolean pattern) implements Subject {
+
+    /**
+     * Consistent with the record's equality, but cheap: the engine hashes an access on every join
+     * on it, and the record's own hash would walk its whole command.
+     */
+    @Override
+    public int hashCode() {
+        return 31 * index + Objects.hashCode(path);
+    }
 
     public boolean write() {
         return access == Access.WRITE;

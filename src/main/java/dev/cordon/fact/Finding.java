@@ -17,15 +17,16 @@ import org.kie.api.runtime.rule.RuleContext;
  * @param raisedBy the name of the DRL rule that raised it
  * @param basis what {@code rule} names
  * @param trust whether the rule may loosen the policy; set by the engine, never by a rule
+ * @param entry the profile list entry the rule acted on, or null
  */
 public record Finding(Gate gate, Decision decision, Subject subject, String rule, String reason, String pkg,
-        String raisedBy, Basis basis, Trust trust) {
+        String raisedBy, Basis basis, Trust trust, ProfileEntry entry) {
 
     /** A finding of the DRL rule whose consequence is running. */
     public static Finding of(RuleContext kcontext, Gate gate, Decision decision, Subject subject, String reason) {
         String name = kcontext.getRule().getName();
         return new Finding(gate, decision, subject, name, reason, kcontext.getRule().getPackageName(), name,
-                Basis.RULE, Trust.TRUSTED);
+                Basis.RULE, Trust.TRUSTED, null);
     }
 
     public static Finding deny(RuleContext kcontext, Gate gate, Subject subject, String reason) {
@@ -40,19 +41,36 @@ public record Finding(Gate gate, Decision decision, Subject subject, String rule
     public static Finding profileRule(RuleContext kcontext, Gate gate, Decision decision, Subject subject, String id,
             String reason) {
         return new Finding(gate, decision, subject, id, reason, kcontext.getRule().getPackageName(),
-                kcontext.getRule().getName(), Basis.PROFILE_RULE, Trust.TRUSTED);
+                kcontext.getRule().getName(), Basis.PROFILE_RULE, Trust.TRUSTED, null);
+    }
+
+    /** A finding for an entry of a profile list, e.g. the {@code network.allow} entry that lets a connection through. */
+    public static Finding profileEntry(RuleContext kcontext, Gate gate, Decision decision, Subject subject, String id,
+            String reason) {
+        return new Finding(gate, decision, subject, id, reason, kcontext.getRule().getPackageName(),
+                kcontext.getRule().getName(), Basis.PROFILE_ENTRY, Trust.TRUSTED, null);
     }
 
     /** The ALLOW a standing approval gives in place of a soft ASK. */
     public static Finding approved(RuleContext kcontext, Finding asked, StandingApproval approval) {
         return new Finding(asked.gate(), Decision.ALLOW, asked.subject(), approval.id(),
                 "approved before (" + approval.id() + "): " + asked.subject().describe(),
-                kcontext.getRule().getPackageName(), kcontext.getRule().getName(), Basis.APPROVAL, Trust.TRUSTED);
+                kcontext.getRule().getPackageName(), kcontext.getRule().getName(), Basis.APPROVAL, Trust.TRUSTED, null);
     }
 
     /** The same finding, raised by rules of the given trust. */
     public Finding withTrust(Trust newTrust) {
-        return new Finding(gate, decision, subject, rule, reason, pkg, raisedBy, basis, newTrust);
+        return new Finding(gate, decision, subject, rule, reason, pkg, raisedBy, basis, newTrust, entry);
+    }
+
+    /**
+     * The same finding, about an entry of one of the profile's lists, e.g.
+     * {@code Finding.deny(…).from("denied_paths", $glob)}: the decision then names where that
+     * entry is written, as well as the rule.
+     */
+    public Finding from(String setting, String value) {
+        return new Finding(gate, decision, subject, rule, reason, pkg, raisedBy, basis, trust,
+                new ProfileEntry(setting, value));
     }
 
     public int step() {

@@ -1,6 +1,6 @@
 package dev.cordon.fact;
 
-import dev.cordon.request.Tools;
+import dev.cordon.request.Tool;
 
 /** What a tool does, as far as the policy is concerned. */
 public enum ToolKind {
@@ -12,21 +12,26 @@ public enum ToolKind {
     LIST,
     /** Writes or edits one file. */
     WRITE,
+    /** Opens one network connection (the egress proxy asks before each). */
+    NETWORK,
     /** A custom tool cordon does not know the meaning of. */
     OTHER;
 
-    public static ToolKind of(String tool) {
-        if (Tools.isShell(tool)) {
+    public static ToolKind of(Tool tool) {
+        if (tool.isShell()) {
             return SHELL;
         }
-        if (Tools.isWrite(tool)) {
+        if (tool.isWrite()) {
             return WRITE;
         }
-        if (Tools.READ_FILE.equals(tool)) {
+        if (Tool.READ_FILE.equals(tool)) {
             return READ;
         }
-        if (Tools.LIST_DIRECTORY.equals(tool)) {
+        if (Tool.LIST_DIRECTORY.equals(tool)) {
             return LIST;
+        }
+        if (Tool.NETWORK.equals(tool)) {
+            return NETWORK;
         }
         return OTHER;
     }

@@ -1,13 +1,6 @@
 package dev.cordon.path;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,9 +36,6 @@ public final class PathNormalizer {
             return java.io.File.separatorChar == '\\' ? WINDOWS : POSIX;
         }
     }
-
-    /** The kernel gives up after 40 links; so do we, and refuse the path. */
-    private static final int MAX_LINKS = 40;
 
     private final String home;
     private final String cwd;
@@ -110,63 +100,7 @@ public final class PathNormalizer {
      *     the path instead of guessing
      */
     public static String resolveReal(String normalized) {
-        if (Style.host() != Style.POSIX || !normalized.startsWith("/") || normalized.startsWith("//")) {
-            return normalized;
-        }
-        Deque<String> todo = new ArrayDeque<>(segments(normalized.substring(1)));
-        List<String> resolved = new ArrayList<>();
-        boolean missing = false;
-        int links = 0;
-        while (!todo.isEmpty()) {
-            String segment = todo.pollFirst();
-            if (segment.isEmpty() || segment.equals(".")) {
-                continue;
-            }
-            if (segment.equals("..")) {
-                if (!resolved.isEmpty()) {
-                    resolved.remove(resolved.size() - 1);
-                }
-                continue;
-            }
-            resolved.add(segment);
-            if (missing) {
-                continue;
-            }
-            Path candidate = toPath(resolved);
-            if (Files.isSymbolicLink(candidate)) {
-                if (++links > MAX_LINKS) {
-                    throw new IllegalArgumentException("too many levels of symbolic links in `" + normalized + "`");
-                }
-                String target = readLink(candidate, normalized);
-                resolved.remove(resolved.size() - 1);
-                if (target.startsWith("/")) {
-                    resolved.clear();
-                }
-                List<String> parts = segments(target);
-                for (int i = parts.size() - 1; i >= 0; i--) {
-                    todo.addFirst(parts.get(i));
-                }
-            } else if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
-                missing = true;
-            }
-        }
-        return "/" + String.join("/", resolved);
-    }
-
-    private static Path toPath(List<String> segments) {
-        try {
-            return Path.of("/" + String.join("/", segments));
-        } catch (InvalidPathException e) {
-            throw new IllegalArgumentException("invalid path `/" + String.join("/", segments) + "`", e);
-        }
-    }
-
-    private static String readLink(Path link, String normalized) {
-        try {
-            return Files.readSymbolicLink(link).toString();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read symbolic link `" + link + "` in `" + normalized + "`", e);
-        }
+        return new RealPaths().resolve(normalized);
     }
 
     private String expandHome(String path) {
@@ -249,7 +183,7 @@ public final class PathNormalizer {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
-    private static List<String> segments(String path) {
+    static List<String> segments(String path) {
         List<String> out = new ArrayList<>();
         int start = 0;
         for (int i = 0; i <= path.length(); i++) {

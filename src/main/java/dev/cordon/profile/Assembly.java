@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,9 @@ final class Assembly {
     private Assembly() {
     }
 
-    static Profile profile(String name, Settings settings, Profile.Origin selection) {
-        Map<String, Profile.Origin> origins = new LinkedHashMap<>();
+    static Profile profile(String name, Settings settings, Provenance selection) {
+        Map<String, Provenance> origins = new LinkedHashMap<>();
+        Map<String, Map<String, Provenance>> entries = new LinkedHashMap<>();
         if (selection != null) {
             origins.put("profile", selection);
         }
@@ -21,6 +23,9 @@ final class Assembly {
                 throw new IllegalStateException("setting `" + key.path() + "` has no value");
             }
             origins.put(key.path(), entry.origin());
+            if (!entry.items().isEmpty()) {
+                entries.put(key.path(), entry.items());
+            }
         }
         return new Profile(
                 name,
@@ -57,7 +62,7 @@ final class Assembly {
                         bool(settings, Key.AUDIT_LOG_ALLOWED),
                         bool(settings, Key.AUDIT_LOG_DENIED)),
                 (Profile.Escalation) settings.value(Key.ESCALATION),
-                origins);
+                new Origins(origins, entries));
     }
 
     private static boolean bool(Settings settings, Key key) {

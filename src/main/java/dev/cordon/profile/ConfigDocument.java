@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.List;
 
 /**
@@ -7,16 +8,14 @@ import java.util.List;
  *
  * @param file where it was read from
  * @param profile the profile it selects, or null
- * @param profileLine line of the {@code profile} value, 0 when absent
- * @param profileColumn column of the {@code profile} value, 0 when absent
+ * @param profileSource where the {@code profile} value is, null when absent
  * @param trustedProjects normalised project roots the user trusts (user config only)
  * @param overrides profile settings it sets on top of the selected profile
  */
 record ConfigDocument(
         SourceFile file,
         String profile,
-        int profileLine,
-        int profileColumn,
+        Provenance profileSource,
         List<String> trustedProjects,
         Settings overrides) {
 
@@ -25,6 +24,6 @@ record ConfigDocument(
     }
 
     static ConfigDocument empty(SourceFile file) {
-        return new ConfigDocument(file, null, 0, 0, List.of(), new Settings());
+        return new ConfigDocument(file, null, null, List.of(), new Settings());
     }
 }

@@ -2,8 +2,12 @@ package dev.cordon.profile;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.path.Expansion;
 import dev.cordon.path.PathNormalizer;
+import dev.cordon.yaml.Checks;
+import dev.cordon.yaml.Problems;
+import dev.cordon.yaml.Yaml;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.snakeyaml.engine.v2.nodes.Node;
 
 /** Reads profile files and {@code config.yaml} files; every problem names file, line and column. */
 final class DocumentReader {
@@ -40,8 +43,8 @@ final class DocumentReader {
 
     ProfileDocument profile(String name, SourceFile file, String text) {
         Problems problems = new Problems(file.display());
-        Nodes nodes = new Nodes(problems);
-        Optional<Node> root = Nodes.compose(file.display(), text);
+        Checks nodes = new Checks(problems);
+        Optional<Yaml.Node> root = Yaml.read(file.display(), text);
         if (root.isEmpty()) {
             throw new PolicyException(new Problem(file.display(), 0, 0, "empty profile, expected a mapping of settings"));
         }
@@ -49,14 +52,12 @@ final class DocumentReader {
         Settings settings = new Settings();
         String parent = null;
         String description = null;
-        int parentLine = 0;
-        int parentColumn = 0;
-        for (Nodes.Field field : nodes.fields(root.get(), "a profile").values()) {
+        Provenance parentSource = null;
+        for (Yaml.Field field : nodes.fields(root.get(), "a profile").values()) {
             switch (field.name()) {
                 case "extends" -> {
                     parent = nodes.string(field.value(), "`extends`");
-                    parentLine = Nodes.line(field.value());
-                    parentColumn = Nodes.column(field.value());
+                    parentSource = file.at(field.value());
                     if (parent != null && !PROFILE_NAME.matcher(parent).matches()) {
                         problems.add(field.value(), "expected a profile name for `extends`, got `" + parent + "`");
                     }
@@ -70,7 +71,7 @@ final class DocumentReader {
             }
         }
         problems.throwIfAny();
-        return new ProfileDocument(name, file, parent, parentLine, parentColumn, description, settings);
+        return new ProfileDocument(name, file, parent, parentSource, description, settings);
     }
 
     /** Which config file is read: only the user's may list trusted projects. */
@@ -86,23 +87,21 @@ final class DocumentReader {
 
     ConfigDocument config(SourceFile file, ConfigKind kind, String text) {
         Problems problems = new Problems(file.display());
-        Nodes nodes = new Nodes(problems);
-        Optional<Node> root = Nodes.compose(file.display(), text);
+        Checks nodes = new Checks(problems);
+        Optional<Yaml.Node> root = Yaml.read(file.display(), text);
         if (root.isEmpty()) {
             return ConfigDocument.empty(file);
         }
         SettingsParser parser = new SettingsParser(file, expansion, nodes);
         Settings overrides = new Settings();
         String profile = null;
-        int profileLine = 0;
-        int profileColumn = 0;
+        Provenance profileSource = null;
         List<String> trusted = new ArrayList<>();
         List<String> own = kind == ConfigKind.USER ? List.of("profile", "trusted_projects") : List.of("profile");
-        for (Nodes.Field field : nodes.fields(root.get(), "a config").values()) {
+        for (Yaml.Field field : nodes.fields(root.get(), "a config").values()) {
             if (field.name().equals("profile")) {
                 profile = nodes.string(field.value(), "`profile`");
-                profileLine = Nodes.line(field.value());
-                profileColumn = Nodes.column(field.value());
+                profileSource = file.at(field.value());
                 if (profile != null && !PROFILE_NAME.matcher(profile).matches()) {
                     problems.add(field.value(), "expected a profile name for `profile`, got `" + profile + "`");
                 }
@@ -117,17 +116,17 @@ final class DocumentReader {
             }
         }
         problems.throwIfAny();
-        return new ConfigDocument(file, profile, profileLine, profileColumn, trusted, overrides);
+        return new ConfigDocument(file, profile, profileSource, trusted, overrides);
     }
 
-    private List<String> trustedProjects(Nodes nodes, Nodes.Field field) {
+    private List<String> trustedProjects(Checks nodes, Yaml.Field field) {
         List<String> out = new ArrayList<>();
-        List<Node> items = nodes.list(field.value(), "`trusted_projects`");
+        List<Yaml.Node> items = nodes.list(field.value(), "`trusted_projects`");
         if (items == null) {
             return out;
         }
         PathNormalizer normalizer = new PathNormalizer(expansion.value(Expansion.HOME), null);
-        for (Node item : items) {
+        for (Yaml.Node item : items) {
             String raw = nodes.string(item, "`trusted_projects`");
             if (raw == null) {
                 continue;

@@ -1,17 +1,18 @@
 package dev.cordon.profile;
 
+import dev.cordon.net.IpRange;
 import java.util.regex.Pattern;
 
 /**
  * Network entries: {@code host:port} for allow-lists, {@code host} or {@code host:port} for deny
  * lists. A host is a name ({@code *.example.com} for its subdomains, {@code *} for any), an
- * IPv4 address or an IPv6 address (in brackets when a port follows); a port is a number or
- * {@code *}.
+ * IPv4 address, an IPv6 address (in brackets when a port follows) or a block of addresses in
+ * CIDR notation ({@code 10.0.0.0/8}, {@code [fd00::/8]:443}); a port is a number or {@code *}.
  */
 final class Endpoints {
 
     private static final Pattern NAME = Pattern.compile("(\\*|(\\*\\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)");
-    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(/[0-9]{1,3})?");
 
     /** Whether an entry must carry a port. */
     enum Port {
@@ -30,7 +31,8 @@ final class Endpoints {
     static String problem(String entry, Port port) {
         Endpoint endpoint = parse(entry);
         if (endpoint == null) {
-            return "expected `host:port` (host a name, `*.domain`, `*`, an address or `[ipv6]`)";
+            return "expected `host:port` (host a name, `*.domain`, `*`, an address, `[ipv6]` or a cidr block such as"
+                    + " `10.0.0.0/8`)";
         }
         if (port == Port.REQUIRED && !hasPort(entry)) {
             String host = endpoint.host().contains(":") ? "[" + endpoint.host() + "]" : entry;
@@ -52,8 +54,15 @@ final class Endpoints {
         boolean host = oh.equals("*")
                 || oh.equals(ih)
                 || (oh.startsWith("*.") && !ih.startsWith("*") && ih.endsWith(oh.substring(1)))
-                || (oh.startsWith("*.") && ih.startsWith("*.") && ih.endsWith(oh.substring(1)));
+                || (oh.startsWith("*.") && ih.startsWith("*.") && ih.endsWith(oh.substring(1)))
+                || blockCovers(oh, ih);
         return port && host;
+    }
+
+    private static boolean blockCovers(String outer, String inner) {
+        IpRange o = IpRange.parse(outer);
+        IpRange i = IpRange.parse(inner);
+        return o != null && i != null && o.prefix() <= i.prefix() && o.contains(i.network());
     }
 
     static Endpoint parse(String entry) {
@@ -65,6 +74,9 @@ final class Endpoints {
                 return null;
             }
             host = entry.substring(1, close);
+            if (IpRange.parse(host) == null) {
+                return null;
+            }
             String rest = entry.substring(close + 1);
             if (!rest.isEmpty()) {
                 if (!rest.startsWith(":")) {
@@ -73,8 +85,8 @@ final class Endpoints {
                 port = rest.substring(1);
             }
         } else if (entry.indexOf(':') != entry.lastIndexOf(':')) {
-            // Two or more colons without brackets: a bare IPv6 address, no port.
-            if (!IPV6.matcher(entry).matches()) {
+            // Two or more colons without brackets: a bare IPv6 address or block, no port.
+            if (!IPV6.matcher(entry).matches() || IpRange.parse(entry) == null) {
                 return null;
             }
             host = entry;
@@ -84,7 +96,8 @@ final class Endpoints {
             if (colon >= 0) {
                 port = entry.substring(colon + 1);
             }
-            if (!NAME.matcher(host).matches()) {
+            boolean block = host.indexOf('/') >= 0;
+            if (block ? IpRange.parse(host) == null : !NAME.matcher(host).matches()) {
                 return null;
             }
         }

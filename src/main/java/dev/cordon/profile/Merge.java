@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,10 +18,30 @@ final class Merge {
         Settings out = base.copy();
         for (Key key : top.keys()) {
             Settings.Entry entry = top.get(key);
-            Object below = base.value(key);
-            Object value = below == null ? entry.value() : combine(key, below, entry.value());
-            out.put(key, value, entry.origin());
+            Settings.Entry below = base.get(key);
+            Object value = below == null ? entry.value() : combine(key, below.value(), entry.value());
+            out.put(key, value, entry.origin(), below == null ? entry.items() : items(key, below, entry));
         }
+        return out;
+    }
+
+    /** Where the entries of a combined list or map were written. */
+    static Map<String, Provenance> items(Key key, Settings.Entry below, Settings.Entry above) {
+        return switch (key.merge()) {
+            case REPLACE, RULES -> above.items();
+            case ADDITIVE -> firstWritten(below, above);
+            case MAP -> {
+                Map<String, Provenance> out = new LinkedHashMap<>(below.items());
+                out.putAll(above.items());
+                yield out;
+            }
+        };
+    }
+
+    /** The entries of both; one that both give keeps the lower layer's place, where it was first written. */
+    static Map<String, Provenance> firstWritten(Settings.Entry below, Settings.Entry above) {
+        Map<String, Provenance> out = new LinkedHashMap<>(below.items());
+        above.items().forEach(out::putIfAbsent);
         return out;
     }
 

@@ -1,7 +1,8 @@
 package dev.cordon.profile;
 
-import dev.cordon.cli.ExitCode;
-import dev.cordon.cli.UserError;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.path.Expansion;
 import dev.cordon.path.PathNormalizer;
 import java.nio.file.Files;
@@ -55,7 +56,7 @@ final class PolicyContext {
         if (user == null) {
             Path dir = sources.userConfigDir();
             SourceFile file = SourceFile.of(dir == null ? cwd.resolve(ProjectConfig.FILE) : dir.resolve(ProjectConfig.FILE),
-                    null, home, Profile.Layer.USER);
+                    null, home, Provenance.Layer.USER);
             user = dir != null && Files.isRegularFile(file.path())
                     ? reader.config(file, DocumentReader.ConfigKind.USER)
                     : ConfigDocument.empty(file);
@@ -77,7 +78,7 @@ final class PolicyContext {
     /** Where the project config is, or would be created by {@code profile use}. */
     SourceFile projectConfigFile() {
         Path root = projectRoot != null ? projectRoot : cwd;
-        return SourceFile.of(root.resolve(ProjectConfig.DIR).resolve(ProjectConfig.FILE), root, home, Profile.Layer.PROJECT);
+        return SourceFile.of(root.resolve(ProjectConfig.DIR).resolve(ProjectConfig.FILE), root, home, Provenance.Layer.PROJECT);
     }
 
     /** Whether the user lists the project root (or its real path) in {@code trusted_projects}. */

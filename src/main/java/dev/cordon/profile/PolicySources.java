@@ -13,8 +13,11 @@ import java.util.Map;
  * @param env the environment: {@code HOME}, {@code TMPDIR}, {@code CORDON_PROFILE},
  *     {@code CORDON_MODE}, {@code CORDON_EXECUTOR}
  * @param flags command-line flags, {@link Overrides#NONE} when there are none
+ * @param executors what the installed executors isolate, to keep an untrusted project from
+ *     choosing a weaker one
  */
-public record PolicySources(Path home, Path userConfigDir, Path cwd, Map<String, String> env, Overrides flags) {
+public record PolicySources(Path home, Path userConfigDir, Path cwd, Map<String, String> env, Overrides flags,
+        ExecutorCapabilities executors) {
 
     public PolicySources {
         if (home == null || cwd == null) {
@@ -22,6 +25,12 @@ public record PolicySources(Path home, Path userConfigDir, Path cwd, Map<String,
         }
         env = Map.copyOf(env);
         flags = flags == null ? Overrides.NONE : flags;
+        executors = executors == null ? ExecutorCapabilities.NONE : executors;
+    }
+
+    /** Sources that know no executor: an untrusted project can then choose none but {@code auto}. */
+    public PolicySources(Path home, Path userConfigDir, Path cwd, Map<String, String> env, Overrides flags) {
+        this(home, userConfigDir, cwd, env, flags, ExecutorCapabilities.NONE);
     }
 
     /** Sources with the user config directory found from the environment. */
@@ -55,6 +64,10 @@ public record PolicySources(Path home, Path userConfigDir, Path cwd, Map<String,
     }
 
     public PolicySources withFlags(Overrides overrides) {
-        return new PolicySources(home, userConfigDir, cwd, env, overrides);
+        return new PolicySources(home, userConfigDir, cwd, env, overrides, executors);
+    }
+
+    public PolicySources withExecutors(ExecutorCapabilities installed) {
+        return new PolicySources(home, userConfigDir, cwd, env, flags, installed);
     }
 }

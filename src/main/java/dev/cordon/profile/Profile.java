@@ -1,8 +1,10 @@
 package dev.cordon.profile;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A fully resolved profile: {@code extends:} applied, layers merged, variables expanded,
@@ -27,8 +29,7 @@ import java.util.Map;
  * @param onViolation what a violation does
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
- * @param origins for each setting's YAML key path (e.g. {@code network.enabled}), where it was
- *     last set
+ * @param origins where each setting was last set and where each entry of its lists was written
  */
 public record Profile(
         String name,
@@ -49,7 +50,7 @@ public record Profile(
         OnViolation onViolation,
         Audit audit,
         Escalation escalation,
-        Map<String, Origin> origins) {
+        Origins origins) {
 
     public Profile {
         allowedPaths = List.copyOf(allowedPaths);
@@ -57,7 +58,14 @@ public record Profile(
         pathRules = List.copyOf(pathRules);
         commandRules = List.copyOf(commandRules);
         deniedCommands = List.copyOf(deniedCommands);
-        origins = Map.copyOf(origins);
+    }
+
+    /**
+     * The id a decision gives one entry of a list setting, {@code network.allow[host:443]}; where
+     * the entry is written is {@code origins().entry(path, entry)}.
+     */
+    public static String itemKey(String path, String entry) {
+        return path + "[" + entry + "]";
     }
 
     public enum Mode {
@@ -92,10 +100,13 @@ public record Profile(
      * @param action the decision when it matches
      * @param tools tools the rule applies to; empty for all
      * @param reason message for the agent
+     * @param source where the rule is written
      */
-    public record PathRule(String id, String pattern, Decision action, List<String> tools, String reason) {
+    public record PathRule(String id, String pattern, Decision action, List<String> tools, String reason,
+            Provenance source) {
         public PathRule {
             tools = List.copyOf(tools);
+            Objects.requireNonNull(source, "source");
         }
     }
 
@@ -103,7 +114,7 @@ public record Profile(
      * An explicit command rule. Exactly one way of matching is set: {@code program} (with
      * optional {@code args} that must all be present, as normalised flags or operands), a
      * {@code prefix} of the command line's words, a {@code substring}, a {@code glob} or a
-     * {@code regex} over the whole command line.
+     * {@code regex} over the whole command line. {@code source} is where the rule is written.
      */
     public record CommandRule(
             String id,
@@ -114,10 +125,12 @@ public record Profile(
             String glob,
             String regex,
             Decision action,
-            String reason) {
+            String reason,
+            Provenance source) {
         public CommandRule {
             args = List.copyOf(args);
             prefix = List.copyOf(prefix);
+            Objects.requireNonNull(source, "source");
         }
     }
 
@@ -171,24 +184,5 @@ public record Profile(
 
     /** Audit log settings. */
     public record Audit(boolean enabled, String file, boolean logAllowed, boolean logDenied) {
-    }
-
-    /**
-     * Where a setting came from.
-     *
-     * @param layer the precedence layer
-     * @param file the file, or a description such as {@code CORDON_MODE} or {@code --sandbox}
-     * @param line 1-based line in the file, 0 when not from a file
-     */
-    public record Origin(Layer layer, String file, int line) {
-    }
-
-    /** Precedence layers, lowest first. */
-    public enum Layer {
-        BUILTIN,
-        USER,
-        PROJECT,
-        ENVIRONMENT,
-        FLAGS
     }
 }

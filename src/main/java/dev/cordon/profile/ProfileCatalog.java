@@ -2,6 +2,7 @@ package dev.cordon.profile;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,8 @@ final class ProfileCatalog {
     static final String DEFAULTS = "defaults";
     static final String SUFFIX = ".yaml";
 
-    private final Map<Profile.Layer, Path> dirs = new EnumMap<>(Profile.Layer.class);
-    private final Map<Profile.Layer, Path> bases = new EnumMap<>(Profile.Layer.class);
+    private final Map<Provenance.Layer, Path> dirs = new EnumMap<>(Provenance.Layer.class);
+    private final Map<Provenance.Layer, Path> bases = new EnumMap<>(Provenance.Layer.class);
     private final String home;
     private final DocumentReader reader;
     private final Map<Path, ProfileDocument> parsed = new LinkedHashMap<>();
@@ -39,23 +40,23 @@ final class ProfileCatalog {
     ProfileCatalog(Path builtin, Path user, Path project, String home, DocumentReader reader) {
         this.home = home;
         this.reader = reader;
-        add(Profile.Layer.BUILTIN, builtin.resolve("profiles"), builtin);
+        add(Provenance.Layer.BUILTIN, builtin.resolve("profiles"), builtin);
         if (user != null) {
-            add(Profile.Layer.USER, user.resolve("profiles"), null);
+            add(Provenance.Layer.USER, user.resolve("profiles"), null);
         }
         if (project != null) {
-            add(Profile.Layer.PROJECT, project.resolve(".cordon").resolve("profiles"), project);
+            add(Provenance.Layer.PROJECT, project.resolve(".cordon").resolve("profiles"), project);
         }
     }
 
-    private void add(Profile.Layer layer, Path dir, Path base) {
+    private void add(Provenance.Layer layer, Path dir, Path base) {
         dirs.put(layer, dir);
         bases.put(layer, base);
     }
 
     /** The defaults layer under every profile; it must set every setting. */
     ProfileDocument defaults() {
-        SourceFile file = file(Profile.Layer.BUILTIN, DEFAULTS);
+        SourceFile file = file(Provenance.Layer.BUILTIN, DEFAULTS);
         if (!Files.isRegularFile(file.path())) {
             throw new PolicyException(new Problem(file.display(), 0, 0, "missing built-in defaults profile"));
         }
@@ -67,8 +68,7 @@ final class ProfileCatalog {
             }
         }
         if (defaults.parent() != null) {
-            missing.add(new Problem(file.display(), defaults.parentLine(), defaults.parentColumn(),
-                    "the defaults profile cannot `extends` another"));
+            missing.add(defaults.parentSource().problem("the defaults profile cannot `extends` another"));
         }
         if (!missing.isEmpty()) {
             throw new PolicyException(missing);
@@ -77,11 +77,11 @@ final class ProfileCatalog {
     }
 
     /** The file for a name in the highest layer at or below {@code highest}, or null. */
-    SourceFile find(String name, Profile.Layer highest) {
+    SourceFile find(String name, Provenance.Layer highest) {
         if (name.equals(DEFAULTS) || !DocumentReader.PROFILE_NAME.matcher(name).matches()) {
             return null;
         }
-        Profile.Layer[] layers = Profile.Layer.values();
+        Provenance.Layer[] layers = Provenance.Layer.values();
         for (int i = highest.ordinal(); i >= 0; i--) {
             if (dirs.containsKey(layers[i])) {
                 SourceFile file = file(layers[i], name);
@@ -96,7 +96,7 @@ final class ProfileCatalog {
     /** Every selectable name with the file that wins for it, sorted by name. */
     Map<String, SourceFile> all() {
         Map<String, SourceFile> out = new TreeMap<>();
-        for (Profile.Layer layer : dirs.keySet()) {
+        for (Provenance.Layer layer : dirs.keySet()) {
             for (String name : namesIn(dirs.get(layer))) {
                 out.put(name, file(layer, name));
             }
@@ -120,8 +120,7 @@ final class ProfileCatalog {
             SourceFile parent = parentOf(current);
             if (seen.contains(parent.path())) {
                 names.add(current.parent());
-                throw new PolicyException(new Problem(current.file().display(), current.parentLine(), current.parentColumn(),
-                        "`extends` cycle: " + String.join(" -> ", names)));
+                throw new PolicyException(current.parentSource().problem("`extends` cycle: " + String.join(" -> ", names)));
             }
             current = document(current.parent(), parent);
         }
@@ -138,10 +137,10 @@ final class ProfileCatalog {
 
     private SourceFile parentOf(ProfileDocument child) {
         String parent = child.parent();
-        Profile.Layer layer = child.file().layer();
+        Provenance.Layer layer = child.file().layer();
         SourceFile found;
         if (parent.equals(child.name())) {
-            found = layer.ordinal() == 0 ? null : find(parent, Profile.Layer.values()[layer.ordinal() - 1]);
+            found = layer.ordinal() == 0 ? null : find(parent, Provenance.Layer.values()[layer.ordinal() - 1]);
         } else {
             found = find(parent, layer);
         }
@@ -154,14 +153,14 @@ final class ProfileCatalog {
             } else {
                 why = "unknown profile `" + parent + "` in `extends`, expected one of " + String.join(", ", visibleFrom(layer));
             }
-            throw new PolicyException(new Problem(child.file().display(), child.parentLine(), child.parentColumn(), why));
+            throw new PolicyException(child.parentSource().problem(why));
         }
         return found;
     }
 
-    private List<String> visibleFrom(Profile.Layer layer) {
+    private List<String> visibleFrom(Provenance.Layer layer) {
         Set<String> names = new java.util.TreeSet<>();
-        for (Profile.Layer l : dirs.keySet()) {
+        for (Provenance.Layer l : dirs.keySet()) {
             if (l.ordinal() <= layer.ordinal()) {
                 names.addAll(namesIn(dirs.get(l)));
             }
@@ -169,7 +168,7 @@ final class ProfileCatalog {
         return new ArrayList<>(names);
     }
 
-    private SourceFile file(Profile.Layer layer, String name) {
+    private SourceFile file(Provenance.Layer layer, String name) {
         Path path = dirs.get(layer).resolve(name + SUFFIX);
         return SourceFile.of(path, bases.get(layer), home, layer);
     }

@@ -1,13 +1,14 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
+
 /**
  * One profile file as read, before {@code extends} is followed.
  *
  * @param name the profile's name (its file name without {@code .yaml})
  * @param file where it was read from
  * @param parent the {@code extends} name, or null
- * @param parentLine line of the {@code extends} value, for errors
- * @param parentColumn column of the {@code extends} value, for errors
+ * @param parentSource where the {@code extends} value is, for errors; null without one
  * @param description what the profile is for, or null
  * @param settings what it sets
  */
@@ -15,8 +16,7 @@ record ProfileDocument(
         String name,
         SourceFile file,
         String parent,
-        int parentLine,
-        int parentColumn,
+        Provenance parentSource,
         String description,
         Settings settings) {
 }

@@ -1,5 +1,7 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
+
 /**
  * One selectable profile, as {@code cordon profile list} shows it.
  *
@@ -8,5 +10,5 @@ package dev.cordon.profile;
  * @param file that file, as the user would name it
  * @param description its {@code description}, or an empty string
  */
-public record ProfileListing(String name, Profile.Layer layer, String file, String description) {
+public record ProfileListing(String name, Provenance.Layer layer, String file, String description) {
 }

@@ -1,9 +1,10 @@
 package dev.cordon.profile;
 
-import dev.cordon.cli.ExitCode;
-import dev.cordon.cli.UserError;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.diagnostic.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public final class ProfileResolver {
     private static final Pattern EXECUTOR = Pattern.compile("auto|[a-z][a-z0-9-]{0,31}");
 
     /** A profile choice and where it was made. */
-    private record Selection(String name, Profile.Origin origin, int column) {
+    private record Selection(String name, Provenance origin) {
     }
 
     public Resolution resolve(PolicySources sources) {
@@ -45,24 +46,24 @@ public final class ProfileResolver {
         ConfigDocument project = context.project();
 
         Selection selection = select(context, user, project);
-        SourceFile chosen = locate(context, selection, Profile.Layer.PROJECT);
-        boolean projectMade = chosen.layer() == Profile.Layer.PROJECT
-                || selection.origin().layer() == Profile.Layer.PROJECT;
+        SourceFile chosen = locate(context, selection, Provenance.Layer.PROJECT);
+        boolean projectMade = chosen.layer() == Provenance.Layer.PROJECT
+                || selection.origin().layer() == Provenance.Layer.PROJECT;
         Settings settings;
         String name;
         if (projectMade && !trusted) {
             // Lay the project's profile over what the user would have without the project.
-            SourceFile shadowed = chosen.layer() == Profile.Layer.PROJECT
-                    ? context.catalog.find(selection.name(), Profile.Layer.USER)
+            SourceFile shadowed = chosen.layer() == Provenance.Layer.PROJECT
+                    ? context.catalog.find(selection.name(), Provenance.Layer.USER)
                     : null;
             Selection base = shadowed != null ? selection : userSelection(user);
-            SourceFile baseFile = shadowed != null ? shadowed : locate(context, base, Profile.Layer.USER);
+            SourceFile baseFile = shadowed != null ? shadowed : locate(context, base, Provenance.Layer.USER);
             name = base.name();
             settings = Merge.overlay(chain(context, defaults, baseFile), user.overrides());
             if (!baseFile.equals(chosen)) {
-                warnings.add(where(selection.origin()) + ": profile `" + selection.name()
+                warnings.add(selection.origin().location() + ": profile `" + selection.name()
                         + "` of an untrusted project only tightens `" + name + "`");
-                settings = new Tightening(warnings).apply(settings, chain(context, defaults, chosen));
+                settings = new Tightening(warnings, sources.executors()).apply(settings, chain(context, defaults, chosen));
             }
         } else {
             name = selection.name();
@@ -70,7 +71,7 @@ public final class ProfileResolver {
         }
         settings = trusted
                 ? Merge.overlay(settings, project.overrides())
-                : new Tightening(warnings).apply(settings, project.overrides());
+                : new Tightening(warnings, sources.executors()).apply(settings, project.overrides());
         settings = Merge.overlay(settings, environment(sources.env()));
         settings = Merge.overlay(settings, flags(sources.flags()));
 
@@ -104,48 +105,48 @@ public final class ProfileResolver {
     String selectedBy(PolicySources sources, Path file, String text) {
         PolicyContext context = new PolicyContext(sources);
         Path root = file.getParent().getParent();
-        SourceFile source = SourceFile.of(file, root, context.home, Profile.Layer.PROJECT);
+        SourceFile source = SourceFile.of(file, root, context.home, Provenance.Layer.PROJECT);
         return context.reader.config(source, DocumentReader.ConfigKind.PROJECT, text).profile();
     }
 
     private static Selection select(PolicyContext context, ConfigDocument user, ConfigDocument project) {
         String flag = context.sources.flags().profile();
         if (flag != null) {
-            return new Selection(flag, new Profile.Origin(Profile.Layer.FLAGS, "--profile", 0), 0);
+            return new Selection(flag, Provenance.named(Provenance.Layer.FLAGS, "--profile"));
         }
         String env = context.sources.env().get(ENV_PROFILE);
         if (env != null && !env.isBlank()) {
-            return new Selection(env.strip(), new Profile.Origin(Profile.Layer.ENVIRONMENT, ENV_PROFILE, 0), 0);
+            return new Selection(env.strip(), Provenance.named(Provenance.Layer.ENVIRONMENT, ENV_PROFILE));
         }
         if (project.profile() != null) {
-            return new Selection(project.profile(), project.file().origin(project.profileLine()), project.profileColumn());
+            return new Selection(project.profile(), project.profileSource());
         }
         return userSelection(user);
     }
 
     private static Selection userSelection(ConfigDocument user) {
         if (user.profile() != null) {
-            return new Selection(user.profile(), user.file().origin(user.profileLine()), user.profileColumn());
+            return new Selection(user.profile(), user.profileSource());
         }
-        return new Selection(DEFAULT_PROFILE, new Profile.Origin(Profile.Layer.BUILTIN, "default", 0), 0);
+        return new Selection(DEFAULT_PROFILE, Provenance.named(Provenance.Layer.BUILTIN, "default"));
     }
 
-    private static SourceFile locate(PolicyContext context, Selection selection, Profile.Layer highest) {
+    private static SourceFile locate(PolicyContext context, Selection selection, Provenance.Layer highest) {
         SourceFile file = context.catalog.find(selection.name(), highest);
         if (file != null) {
             return file;
         }
         String known = String.join(", ", context.catalog.all().keySet());
-        Profile.Origin origin = selection.origin();
+        Provenance origin = selection.origin();
         switch (origin.layer()) {
             case FLAGS, ENVIRONMENT -> {
-                String via = origin.layer() == Profile.Layer.ENVIRONMENT ? " in " + ENV_PROFILE : "";
+                String via = origin.layer() == Provenance.Layer.ENVIRONMENT ? " in " + ENV_PROFILE : "";
                 throw new UserError(ExitCode.USAGE, "unknown profile `" + selection.name() + "`" + via, "known profiles: " + known);
             }
             case BUILTIN -> throw new PolicyException(new Problem("profiles/" + selection.name() + ProfileCatalog.SUFFIX, 0, 0,
                     "missing built-in profile `" + selection.name() + "`"));
-            default -> throw new PolicyException(new Problem(origin.file(), origin.line(), selection.column(),
-                    "unknown profile `" + selection.name() + "`, expected one of " + known));
+            default -> throw new PolicyException(origin.problem("unknown profile `" + selection.name() + "`, expected one of "
+                    + known));
         }
     }
 
@@ -161,12 +162,12 @@ public final class ProfileResolver {
         Settings out = new Settings();
         String mode = env.get(ENV_MODE);
         if (mode != null && !mode.isBlank()) {
-            out.put(Key.MODE, mode(mode.strip(), ENV_MODE), new Profile.Origin(Profile.Layer.ENVIRONMENT, ENV_MODE, 0));
+            out.put(Key.MODE, mode(mode.strip(), ENV_MODE), Provenance.named(Provenance.Layer.ENVIRONMENT, ENV_MODE));
         }
         String executor = env.get(ENV_EXECUTOR);
         if (executor != null && !executor.isBlank()) {
             out.put(Key.EXECUTOR, executor(executor.strip(), ENV_EXECUTOR),
-                    new Profile.Origin(Profile.Layer.ENVIRONMENT, ENV_EXECUTOR, 0));
+                    Provenance.named(Provenance.Layer.ENVIRONMENT, ENV_EXECUTOR));
         }
         return out;
     }
@@ -174,16 +175,17 @@ public final class ProfileResolver {
     private static Settings flags(Overrides flags) {
         Settings out = new Settings();
         if (flags.mode() != null) {
-            out.put(Key.MODE, flags.mode(), new Profile.Origin(Profile.Layer.FLAGS, "--sandbox", 0));
+            out.put(Key.MODE, flags.mode(), Provenance.named(Provenance.Layer.FLAGS, "--sandbox"));
         }
         if (flags.executor() != null) {
-            out.put(Key.EXECUTOR, executor(flags.executor(), "--executor"), new Profile.Origin(Profile.Layer.FLAGS, "--executor", 0));
+            out.put(Key.EXECUTOR, executor(flags.executor(), "--executor"),
+                    Provenance.named(Provenance.Layer.FLAGS, "--executor"));
         }
         if (flags.timeoutSeconds() != null) {
             if (flags.timeoutSeconds() < 0) {
                 throw new UserError(ExitCode.USAGE, "`--timeout` must be 0 (no limit) or more, got `" + flags.timeoutSeconds() + "`");
             }
-            out.put(Key.TIMEOUT_SECONDS, flags.timeoutSeconds(), new Profile.Origin(Profile.Layer.FLAGS, "--timeout", 0));
+            out.put(Key.TIMEOUT_SECONDS, flags.timeoutSeconds(), Provenance.named(Provenance.Layer.FLAGS, "--timeout"));
         }
         return out;
     }
@@ -206,28 +208,27 @@ public final class ProfileResolver {
         return value;
     }
 
-    private static String where(Profile.Origin origin) {
-        return origin.line() > 0 ? origin.file() + ":" + origin.line() : origin.file();
-    }
-
-    private static List<Path> ruleDirs(PolicyContext context) {
-        List<Path> out = new ArrayList<>();
-        for (Path dir : candidateRuleDirs(context)) {
-            if (Files.isDirectory(dir)) {
-                out.add(dir);
+    private static List<Resolution.RuleFolder> ruleDirs(PolicyContext context) {
+        List<Resolution.RuleFolder> out = new ArrayList<>();
+        for (Resolution.RuleFolder folder : candidateRuleDirs(context)) {
+            if (Files.isDirectory(folder.dir())) {
+                out.add(folder);
             }
         }
         return out;
     }
 
-    private static List<Path> candidateRuleDirs(PolicyContext context) {
-        List<Path> out = new ArrayList<>();
-        out.add(context.sources.home().resolve("rules").toAbsolutePath().normalize());
+    private static List<Resolution.RuleFolder> candidateRuleDirs(PolicyContext context) {
+        List<Resolution.RuleFolder> out = new ArrayList<>();
+        out.add(new Resolution.RuleFolder(context.sources.home().resolve("rules").toAbsolutePath().normalize(),
+                Provenance.Layer.BUILTIN));
         if (context.sources.userConfigDir() != null) {
-            out.add(context.sources.userConfigDir().resolve("rules").toAbsolutePath().normalize());
+            out.add(new Resolution.RuleFolder(context.sources.userConfigDir().resolve("rules").toAbsolutePath().normalize(),
+                    Provenance.Layer.USER));
         }
         if (context.projectRoot != null) {
-            out.add(context.projectRoot.resolve(ProjectConfig.DIR).resolve("rules"));
+            out.add(new Resolution.RuleFolder(context.projectRoot.resolve(ProjectConfig.DIR).resolve("rules"),
+                    Provenance.Layer.PROJECT));
         }
         return out;
     }
@@ -241,8 +242,8 @@ public final class ProfileResolver {
             out.add(user.file().path());
         }
         out.add(project.file().path());
-        for (Path dir : ruleDirs(context)) {
-            out.addAll(filesBelow(dir));
+        for (Resolution.RuleFolder folder : ruleDirs(context)) {
+            out.addAll(filesBelow(folder.dir()));
         }
         // Directories: a file created there later would join the policy.
         out.add(context.sources.home().resolve("profiles").toAbsolutePath().normalize());

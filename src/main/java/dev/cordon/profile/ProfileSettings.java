@@ -1,8 +1,8 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** A resolved profile as one line per setting, with where each was set, for {@code profile current}. */
 public final class ProfileSettings {
@@ -14,7 +14,7 @@ public final class ProfileSettings {
      * @param value the value as text; lists in brackets
      * @param origin where it was last set
      */
-    public record Line(String key, String value, Profile.Origin origin) {
+    public record Line(String key, String value, Provenance origin) {
     }
 
     private ProfileSettings() {
@@ -28,18 +28,9 @@ public final class ProfileSettings {
         return out;
     }
 
-    /** {@code built-in}, {@code user}, {@code project}, {@code environment} or {@code flags}. */
-    public static String layerName(Profile.Layer layer) {
-        return layer == Profile.Layer.BUILTIN ? "built-in" : layer.name().toLowerCase(Locale.ROOT);
-    }
-
-    /** {@code (layer file:line)}, leaving out an unknown line. */
-    public static String describe(Profile.Origin origin) {
-        if (origin == null) {
-            return "(unknown)";
-        }
-        String where = origin.line() > 0 ? origin.file() + ":" + origin.line() : origin.file();
-        return "(" + layerName(origin.layer()) + " " + where + ")";
+    /** {@code (layer file:line:col)}, leaving out what is unknown. */
+    public static String describe(Provenance origin) {
+        return origin == null ? "(unknown)" : origin.describe();
     }
 
     private static Object value(Profile p, Key key) {

@@ -1,7 +1,7 @@
 package dev.cordon.profile;
 
-import dev.cordon.cli.ExitCode;
-import dev.cordon.cli.UserError;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

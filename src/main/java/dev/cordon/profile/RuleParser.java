@@ -1,6 +1,9 @@
 package dev.cordon.profile;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.yaml.Checks;
+import dev.cordon.yaml.Yaml;
 import java.nio.file.FileSystems;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -12,9 +15,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
-import org.snakeyaml.engine.v2.nodes.Node;
 
-/** Reads {@code path_rules} and {@code command_rules}; a regex is compiled here, at load. */
+/**
+ * Reads {@code path_rules} and {@code command_rules}, each rule with where it is written; a regex
+ * is compiled here, at load.
+ */
 final class RuleParser {
 
     private static final Pattern RULE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -23,24 +28,24 @@ final class RuleParser {
             List.of("id", "program", "args", "prefix", "substring", "glob", "regex", "action", "reason");
     private static final List<String> MATCHERS = List.of("program", "prefix", "substring", "glob", "regex");
 
-    private final Nodes nodes;
+    private final Checks nodes;
     private final SettingsParser settings;
 
-    RuleParser(Nodes nodes, SettingsParser settings) {
+    RuleParser(Checks nodes, SettingsParser settings) {
         this.nodes = nodes;
         this.settings = settings;
     }
 
-    List<Profile.PathRule> pathRules(Node node) {
-        List<Node> items = nodes.list(node, "`path_rules`");
+    List<Profile.PathRule> pathRules(Yaml.Node node) {
+        List<Yaml.Node> items = nodes.list(node, "`path_rules`");
         if (items == null) {
             return null;
         }
         List<Profile.PathRule> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (Node item : items) {
-            Map<String, Nodes.Field> fields = nodes.fields(item, "a path rule");
-            if (!known(fields, PATH_KEYS, "a path rule") | !present(item, fields, List.of("id", "pattern", "action", "reason"), "a path rule")) {
+        for (Yaml.Node item : items) {
+            Map<String, Yaml.Field> fields = nodes.fields(item, "a path rule");
+            if (!nodes.known(fields, PATH_KEYS, "a path rule") | !present(item, fields, List.of("id", "pattern", "action", "reason"), "a path rule")) {
                 continue;
             }
             String id = id(fields.get("id"), ids);
@@ -49,22 +54,22 @@ final class RuleParser {
             List<String> tools = fields.containsKey("tools") ? nodes.strings(fields.get("tools").value(), "`tools`") : List.of();
             String reason = nodes.string(fields.get("reason").value(), "`reason`");
             if (id != null && pattern != null && action != null && tools != null && reason != null) {
-                out.add(new Profile.PathRule(id, pattern, action, tools, reason));
+                out.add(new Profile.PathRule(id, pattern, action, tools, reason, settings.at(item)));
             }
         }
         return out;
     }
 
-    List<Profile.CommandRule> commandRules(Node node) {
-        List<Node> items = nodes.list(node, "`command_rules`");
+    List<Profile.CommandRule> commandRules(Yaml.Node node) {
+        List<Yaml.Node> items = nodes.list(node, "`command_rules`");
         if (items == null) {
             return null;
         }
         List<Profile.CommandRule> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (Node item : items) {
-            Map<String, Nodes.Field> fields = nodes.fields(item, "a command rule");
-            if (!known(fields, COMMAND_KEYS, "a command rule") | !present(item, fields, List.of("id", "action", "reason"), "a command rule")) {
+        for (Yaml.Node item : items) {
+            Map<String, Yaml.Field> fields = nodes.fields(item, "a command rule");
+            if (!nodes.known(fields, COMMAND_KEYS, "a command rule") | !present(item, fields, List.of("id", "action", "reason"), "a command rule")) {
                 continue;
             }
             List<String> matchers = MATCHERS.stream().filter(fields::containsKey).collect(Collectors.toList());
@@ -78,6 +83,7 @@ final class RuleParser {
                 continue;
             }
             CommandRuleBuilder rule = new CommandRuleBuilder();
+            rule.source = settings.at(item);
             rule.id = id(fields.get("id"), ids);
             rule.action = action(fields.get("action"), EnumSet.allOf(Decision.class));
             rule.reason = nodes.string(fields.get("reason").value(), "`reason`");
@@ -89,8 +95,8 @@ final class RuleParser {
         return out;
     }
 
-    private boolean matcher(String kind, Nodes.Field field, Map<String, Nodes.Field> fields, CommandRuleBuilder rule) {
-        Node value = field.value();
+    private boolean matcher(String kind, Yaml.Field field, Map<String, Yaml.Field> fields, CommandRuleBuilder rule) {
+        Yaml.Node value = field.value();
         switch (kind) {
             case "program" -> {
                 rule.program = nodes.string(value, "`program`");
@@ -120,7 +126,7 @@ final class RuleParser {
         }
     }
 
-    private boolean commandGlob(Node at, String glob) {
+    private boolean commandGlob(Yaml.Node at, String glob) {
         try {
             FileSystems.getDefault().getPathMatcher("glob:" + glob);
             return true;
@@ -131,7 +137,7 @@ final class RuleParser {
         }
     }
 
-    private boolean regex(Node at, String regex) {
+    private boolean regex(Yaml.Node at, String regex) {
         try {
             Pattern.compile(regex);
             return true;
@@ -142,20 +148,8 @@ final class RuleParser {
         }
     }
 
-    private boolean known(Map<String, Nodes.Field> fields, List<String> keys, String what) {
-        boolean ok = true;
-        for (Nodes.Field field : fields.values()) {
-            if (!keys.contains(field.name())) {
-                nodes.problems().add(field.key(), "unknown key `" + field.name() + "` in " + what + ", expected one of "
-                        + String.join(", ", keys));
-                ok = false;
-            }
-        }
-        return ok;
-    }
-
-    private boolean present(Node item, Map<String, Nodes.Field> fields, List<String> required, String what) {
-        if (!(item instanceof org.snakeyaml.engine.v2.nodes.MappingNode)) {
+    private boolean present(Yaml.Node item, Map<String, Yaml.Field> fields, List<String> required, String what) {
+        if (!(item instanceof Yaml.Mapping)) {
             return false;
         }
         List<String> missing = required.stream().filter(k -> !fields.containsKey(k)).collect(Collectors.toList());
@@ -167,7 +161,7 @@ final class RuleParser {
         return true;
     }
 
-    private String id(Nodes.Field field, Set<String> seen) {
+    private String id(Yaml.Field field, Set<String> seen) {
         String id = nodes.string(field.value(), "`id`");
         if (id == null) {
             return null;
@@ -183,7 +177,7 @@ final class RuleParser {
         return id;
     }
 
-    private Decision action(Nodes.Field field, Set<Decision> allowed) {
+    private Decision action(Yaml.Field field, Set<Decision> allowed) {
         String word = nodes.string(field.value(), "`action`");
         if (word == null) {
             return null;
@@ -210,9 +204,10 @@ final class RuleParser {
         String regex;
         Decision action;
         String reason;
+        Provenance source;
 
         Profile.CommandRule build() {
-            return new Profile.CommandRule(id, program, args, prefix, substring, glob, regex, action, reason);
+            return new Profile.CommandRule(id, program, args, prefix, substring, glob, regex, action, reason, source);
         }
     }
 }

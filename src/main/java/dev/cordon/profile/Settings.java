@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
@@ -15,8 +16,15 @@ import java.util.Set;
  */
 final class Settings {
 
-    /** One setting's value and origin. */
-    record Entry(Object value, Profile.Origin origin) {
+    /**
+     * One setting's value and origin.
+     *
+     * @param items for a list or map setting, where each entry (a list item, a map key) was written
+     */
+    record Entry(Object value, Provenance origin, Map<String, Provenance> items) {
+        Entry {
+            items = Map.copyOf(items);
+        }
     }
 
     private final Map<Key, Entry> entries = new EnumMap<>(Key.class);
@@ -27,8 +35,12 @@ final class Settings {
         return out;
     }
 
-    void put(Key key, Object value, Profile.Origin origin) {
-        entries.put(key, new Entry(value, origin));
+    void put(Key key, Object value, Provenance origin) {
+        put(key, value, origin, Map.of());
+    }
+
+    void put(Key key, Object value, Provenance origin, Map<String, Provenance> items) {
+        entries.put(key, new Entry(value, origin, items));
     }
 
     Entry get(Key key) {

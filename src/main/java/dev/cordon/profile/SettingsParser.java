@@ -1,22 +1,24 @@
 package dev.cordon.profile;
 
 import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.path.Expansion;
 import dev.cordon.path.Glob;
 import dev.cordon.path.InvalidGlobException;
 import dev.cordon.path.PathNormalizer;
+import dev.cordon.yaml.Checks;
+import dev.cordon.yaml.Yaml;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * Reads the profile settings of one file (everything but the file kind's own keys such as
  * {@code extends} or {@code profile}) into {@link Settings}: checks every value, expands
- * variables and normalises paths.
+ * variables and normalises paths. Each setting, each entry of a list and each rule keeps where
+ * it is written.
  */
 final class SettingsParser {
 
@@ -26,10 +28,12 @@ final class SettingsParser {
 
     private final SourceFile file;
     private final Expansion expansion;
-    private final Nodes nodes;
+    private final Checks nodes;
     private final RuleParser rules;
+    /** Where each entry of the list being read is written, by the entry as it is kept. */
+    private Map<String, Provenance> items;
 
-    SettingsParser(SourceFile file, Expansion expansion, Nodes nodes) {
+    SettingsParser(SourceFile file, Expansion expansion, Checks nodes) {
         this.file = file;
         this.expansion = expansion;
         this.nodes = nodes;
@@ -37,7 +41,7 @@ final class SettingsParser {
     }
 
     /** Reads one top-level field; false when it is not a profile setting at all. */
-    boolean read(Nodes.Field field, Settings into) {
+    boolean read(Yaml.Field field, Settings into) {
         if (Key.isSection(field.name())) {
             readSection(field, into);
             return true;
@@ -50,9 +54,9 @@ final class SettingsParser {
         return true;
     }
 
-    private void readSection(Nodes.Field section, Settings into) {
+    private void readSection(Yaml.Field section, Settings into) {
         String name = section.name();
-        for (Nodes.Field field : nodes.fields(section.value(), "`" + name + "`").values()) {
+        for (Yaml.Field field : nodes.fields(section.value(), "`" + name + "`").values()) {
             Key key = Key.byPath(name + "." + field.name());
             if (key == null) {
                 nodes.problems().add(field.key(), "unknown key `" + field.name() + "` in `" + name
@@ -63,8 +67,9 @@ final class SettingsParser {
         }
     }
 
-    private void readValue(Key key, Nodes.Field field, Settings into) {
-        Node node = field.value();
+    private void readValue(Key key, Yaml.Field field, Settings into) {
+        Yaml.Node node = field.value();
+        items = new LinkedHashMap<>();
         String what = "`" + key.path() + "`";
         Object value = switch (key.kind()) {
             case MODE -> nodes.word(node, what, Profile.Mode.class);
@@ -77,7 +82,7 @@ final class SettingsParser {
             case GLOBS -> globs(node, what);
             case ROOTS -> roots(node, what);
             case FILE -> path(node, what);
-            case STRINGS -> nodes.strings(node, what);
+            case STRINGS -> strings(node, what);
             case ENDPOINTS -> endpoints(node, what, Endpoints.Port.REQUIRED);
             case HOSTS -> endpoints(node, what, Endpoints.Port.OPTIONAL);
             case ENV_NAMES -> envNames(node, what);
@@ -86,11 +91,22 @@ final class SettingsParser {
             case COMMAND_RULES -> rules.commandRules(node);
         };
         if (value != null) {
-            into.put(key, value, file.origin(Nodes.line(field.key())));
+            into.put(key, value, file.at(field.key()), items);
         }
     }
 
-    private String executor(Node node, String what, String special) {
+    /** Notes where a list entry is written and returns it. */
+    private String item(Yaml.Node at, String value) {
+        items.putIfAbsent(value, file.at(at));
+        return value;
+    }
+
+    /** Where a value of this file is. */
+    Provenance at(Yaml.Node node) {
+        return file.at(node);
+    }
+
+    private String executor(Yaml.Node node, String what, String special) {
         String value = nodes.string(node, what);
         if (value != null && !value.equals(special) && (value.equals("auto") || !EXECUTOR_ID.matcher(value).matches())) {
             nodes.problems().add(node, "expected `" + special + "` or an executor id such as `landlock` for " + what
@@ -101,23 +117,23 @@ final class SettingsParser {
     }
 
     /** A glob list: expanded, normalised, compiled and anchored. */
-    List<String> globs(Node node, String what) {
-        List<Node> items = nodes.list(node, what);
-        if (items == null) {
+    List<String> globs(Yaml.Node node, String what) {
+        List<Yaml.Node> list = nodes.list(node, what);
+        if (list == null) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (Node item : items) {
+        for (Yaml.Node item : list) {
             String glob = glob(item, what);
             if (glob != null) {
-                out.add(glob);
+                out.add(item(item, glob));
             }
         }
         return out;
     }
 
     /** One glob, or null after reporting. */
-    String glob(Node item, String what) {
+    String glob(Yaml.Node item, String what) {
         String raw = nodes.string(item, what);
         String expanded = raw == null ? null : expand(item, raw);
         if (expanded == null) {
@@ -132,29 +148,29 @@ final class SettingsParser {
             }
         } catch (InvalidGlobException e) {
             int offset = pattern.equals(raw) ? e.offset() + quoteWidth(item) : 0;
-            nodes.problems().add(Nodes.line(item), Nodes.column(item) + offset, e.getMessage() + " in " + what);
+            nodes.problems().add(item.line(), item.column() + offset, e.getMessage() + " in " + what);
             return null;
         }
         return pattern;
     }
 
-    private List<String> roots(Node node, String what) {
-        List<Node> items = nodes.list(node, what);
-        if (items == null) {
+    private List<String> roots(Yaml.Node node, String what) {
+        List<Yaml.Node> list = nodes.list(node, what);
+        if (list == null) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (Node item : items) {
+        for (Yaml.Node item : list) {
             String root = path(item, what);
             if (root != null) {
-                out.add(root);
+                out.add(item(item, root));
             }
         }
         return out;
     }
 
     /** An absolute path without wildcards: the OS layer takes roots, not patterns. */
-    private String path(Node item, String what) {
+    private String path(Yaml.Node item, String what) {
         String raw = nodes.string(item, what);
         String expanded = raw == null ? null : expand(item, raw);
         if (expanded == null) {
@@ -172,13 +188,13 @@ final class SettingsParser {
         return new PathNormalizer(expansion.value(Expansion.HOME), null).normalize(expanded);
     }
 
-    private List<String> endpoints(Node node, String what, Endpoints.Port port) {
-        List<Node> items = nodes.list(node, what);
-        if (items == null) {
+    private List<String> endpoints(Yaml.Node node, String what, Endpoints.Port port) {
+        List<Yaml.Node> list = nodes.list(node, what);
+        if (list == null) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (Node item : items) {
+        for (Yaml.Node item : list) {
             String entry = nodes.string(item, what);
             if (entry == null) {
                 continue;
@@ -187,60 +203,75 @@ final class SettingsParser {
             if (problem != null) {
                 nodes.problems().add(item, problem + " in " + what + ", got `" + entry + "`");
             } else {
-                out.add(entry);
+                out.add(item(item, entry));
             }
         }
         return out;
     }
 
-    private List<String> envNames(Node node, String what) {
-        List<Node> items = nodes.list(node, what);
-        if (items == null) {
+    private List<String> strings(Yaml.Node node, String what) {
+        List<Yaml.Node> list = nodes.list(node, what);
+        if (list == null) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (Node item : items) {
+        for (Yaml.Node item : list) {
+            String value = nodes.string(item, what);
+            if (value != null) {
+                out.add(item(item, value));
+            }
+        }
+        return out;
+    }
+
+    private List<String> envNames(Yaml.Node node, String what) {
+        List<Yaml.Node> list = nodes.list(node, what);
+        if (list == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (Yaml.Node item : list) {
             String name = nodes.string(item, what);
             if (name != null && !ENV_PATTERN.matcher(name).matches()) {
                 nodes.problems().add(item, "expected a variable name (a trailing `*` matches a prefix) in " + what
                         + ", got `" + name + "`");
             } else if (name != null) {
-                out.add(name);
+                out.add(item(item, name));
             }
         }
         return out;
     }
 
-    private Map<String, String> envValues(Node node, String what) {
+    private Map<String, String> envValues(Yaml.Node node, String what) {
         Map<String, String> out = new LinkedHashMap<>();
-        for (Nodes.Field field : nodes.fields(node, what).values()) {
+        for (Yaml.Field field : nodes.fields(node, what).values()) {
             if (!ENV_NAME.matcher(field.name()).matches()) {
                 nodes.problems().add(field.key(), "expected a variable name in " + what + ", got `" + field.name() + "`");
                 continue;
             }
-            if (!(field.value() instanceof ScalarNode scalar) || Nodes.isNull(scalar)) {
+            if (!(field.value() instanceof Yaml.Scalar scalar) || scalar.isNull()) {
                 nodes.problems().add(field.value(), "expected a string for `" + field.name() + "` in " + what
-                        + ", got " + Nodes.describe(field.value()));
+                        + ", got " + field.value().describe());
                 continue;
             }
-            String value = expand(field.value(), scalar.getValue());
+            String value = expand(field.value(), scalar.text());
             if (value != null) {
-                out.put(field.name(), value);
+                out.put(item(field.key(), field.name()), value);
             }
         }
         return out;
     }
 
-    private String expand(Node node, String raw) {
+    private String expand(Yaml.Node node, String raw) {
         try {
-            return expansion.expand(raw, file.display(), Nodes.line(node), Nodes.column(node));
+            return expansion.expand(raw, file.display(), node.line(), node.column());
         } catch (PolicyException e) {
             nodes.problems().addAll(e);
             return null;
         }
     }
 
-    private static int quoteWidth(Node item) {
-        return item instanceof ScalarNode scalar && !scalar.isPlain() ? 1 : 0;
+    private static int quoteWidth(Yaml.Node item) {
+        return item instanceof Yaml.Scalar scalar && !scalar.plain() ? 1 : 0;
     }
 }

@@ -1,5 +1,7 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.yaml.Yaml;
 import java.nio.file.Path;
 
 /**
@@ -10,10 +12,10 @@ import java.nio.file.Path;
  *     profile or {@code .cordon/config.yaml} for a project's config
  * @param layer the precedence layer its settings belong to
  */
-record SourceFile(Path path, String display, Profile.Layer layer) {
+record SourceFile(Path path, String display, Provenance.Layer layer) {
 
     /** Names a file relative to {@code base}, or by its path (with {@code ~} for home) otherwise. */
-    static SourceFile of(Path path, Path base, String home, Profile.Layer layer) {
+    static SourceFile of(Path path, Path base, String home, Provenance.Layer layer) {
         Path absolute = path.toAbsolutePath().normalize();
         if (base != null && absolute.startsWith(base.toAbsolutePath().normalize())) {
             return new SourceFile(absolute, base.toAbsolutePath().normalize().relativize(absolute).toString(), layer);
@@ -25,7 +27,8 @@ record SourceFile(Path path, String display, Profile.Layer layer) {
         return new SourceFile(absolute, text, layer);
     }
 
-    Profile.Origin origin(int line) {
-        return new Profile.Origin(layer, display, line);
+    /** Where a value read from this file is. */
+    Provenance at(Yaml.Node node) {
+        return new Provenance(layer, display, node.line(), node.column());
     }
 }

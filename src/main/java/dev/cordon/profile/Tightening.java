@@ -1,6 +1,7 @@
 package dev.cordon.profile;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.path.Glob;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,9 @@ import java.util.Objects;
  * <ul>
  *   <li>mode only upward (off, permissive, standard, strict); read_only, approval and audit
  *       switches only to true; escalation only to deny; on_violation only towards block
- *   <li>executor and fallback never to a weaker one ({@code local} is weakest, then
- *       {@code wsl}; {@code none} is the strongest fallback)
+ *   <li>executor and fallback never to a weaker one: one that lacks a capability (write, read or
+ *       network isolation, limits, …) the one in force declares ({@code none} is the strongest
+ *       fallback)
  *   <li>allowed_paths, network.allow: only entries inside what is already allowed (an empty
  *       list means "everything", so a list that would end up empty keeps the one in force)
  *   <li>filesystem.read/write roots only at or under roots in force; environment.pass only
@@ -29,9 +31,11 @@ import java.util.Objects;
 final class Tightening {
 
     private final List<String> warnings;
+    private final ExecutorCapabilities executors;
 
-    Tightening(List<String> warnings) {
+    Tightening(List<String> warnings, ExecutorCapabilities executors) {
         this.warnings = warnings;
+        this.executors = executors;
     }
 
     Settings apply(Settings current, Settings project) {
@@ -54,7 +58,7 @@ final class Tightening {
             }
             Object value = tighten(key, now.value(), wanted);
             if (value != null && !Objects.equals(value, now.value())) {
-                out.put(key, value, wanted.origin());
+                out.put(key, value, wanted.origin(), Merge.firstWritten(now, wanted));
             }
         }
         return out;
@@ -65,8 +69,7 @@ final class Tightening {
         Object value = wanted.value();
         return switch (key) {
             case MODE -> accept(((Profile.Mode) value).compareTo((Profile.Mode) now) >= 0, key, wanted, now);
-            case EXECUTOR -> accept(Strength.executor((String) value) >= Strength.executor((String) now), key, wanted, now);
-            case FALLBACK -> accept(Strength.fallback((String) value) >= Strength.fallback((String) now), key, wanted, now);
+            case EXECUTOR, FALLBACK -> accept(executors.notWeaker((String) value, (String) now), key, wanted, now);
             case READ_ONLY, APPROVAL_WRITES, APPROVAL_EXECUTE, AUDIT_ENABLED, AUDIT_LOG_ALLOWED, AUDIT_LOG_DENIED ->
                     accept((Boolean) value, key, wanted, now);
             case NETWORK_ENABLED -> accept(!(Boolean) value, key, wanted, now);
@@ -129,7 +132,8 @@ final class Tightening {
             if (now.stream().anyMatch(outer -> within.test(entry, outer))) {
                 kept.add(entry);
             } else {
-                warn(wanted, key.path() + " entry `" + entry + "`", "not within " + Render.value(now));
+                warn(wanted.items().getOrDefault(entry, wanted.origin()), key.path() + " entry `" + entry + "`",
+                        "not within " + Render.value(now));
             }
         }
         return kept;
@@ -140,11 +144,12 @@ final class Tightening {
         List<Object> kept = new ArrayList<>();
         for (Object rule : Merge.list(wanted.value())) {
             Decision action = rule instanceof Profile.PathRule path ? path.action() : ((Profile.CommandRule) rule).action();
+            Provenance source = rule instanceof Profile.PathRule path ? path.source() : ((Profile.CommandRule) rule).source();
             if (action != Decision.DENY) {
-                warn(wanted, key.path() + " rule `" + Merge.id(rule) + "` (" + action.name().toLowerCase(java.util.Locale.ROOT)
+                warn(source, key.path() + " rule `" + Merge.id(rule) + "` (" + action.name().toLowerCase(java.util.Locale.ROOT)
                         + ")", "only deny rules are taken from an untrusted project");
             } else if (ids.contains(Merge.id(rule))) {
-                warn(wanted, key.path() + " rule `" + Merge.id(rule) + "`", "its id is already in use");
+                warn(source, key.path() + " rule `" + Merge.id(rule) + "`", "its id is already in use");
             } else {
                 kept.add(rule);
             }
@@ -154,9 +159,11 @@ final class Tightening {
     }
 
     private void warn(Settings.Entry wanted, String what, String why) {
-        Profile.Origin origin = wanted.origin();
-        String where = origin.line() > 0 ? origin.file() + ":" + origin.line() : origin.file();
-        warnings.add(where + ": ignored " + what + " from an untrusted project (" + why + ")");
+        warn(wanted.origin(), what, why);
+    }
+
+    private void warn(Provenance where, String what, String why) {
+        warnings.add(where.location() + ": ignored " + what + " from an untrusted project (" + why + ")");
     }
 
     private static boolean globWithin(String inner, String outer) {
@@ -178,25 +185,6 @@ final class Tightening {
     @FunctionalInterface
     private interface Within {
         boolean test(String inner, String outer);
-    }
-
-    /** Executor strength for "not weaker": local gives no isolation, wsl no write isolation. */
-    static final class Strength {
-
-        private Strength() {
-        }
-
-        static int executor(String id) {
-            return switch (id) {
-                case "local" -> 0;
-                case "wsl" -> 1;
-                default -> 2;
-            };
-        }
-
-        static int fallback(String id) {
-            return id.equals("none") ? 3 : executor(id);
-        }
     }
 
     /** Values as shown in warnings and {@code profile current}. */

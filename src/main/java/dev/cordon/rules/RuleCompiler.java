@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.drools.drl.parser.ParserError;
+import org.drools.kiesession.rulebase.InternalKnowledgeBase;
 import org.kie.api.KieBase;
 import org.kie.api.io.Resource;
 import org.kie.api.io.ResourceType;
@@ -21,7 +22,8 @@ import org.kie.internal.io.ResourceFactory;
 
 /**
  * Compiles DRL files into rule bases. Every error is reported with the file, line and column it
- * is about; nothing is built unless every file compiles.
+ * is about; nothing is built unless every file compiles. The built-in files come precompiled by
+ * the build while they are unchanged (see {@link PrecompiledRules}).
  */
 public final class RuleCompiler {
 
@@ -43,7 +45,7 @@ public final class RuleCompiler {
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
         }
-        KieBase trustedBase = build(trusted, problems);
+        KieBase trustedBase = buildTrusted(trusted, problems);
         KieBase untrustedBase = untrusted.isEmpty() ? null : build(untrusted, problems);
         if (!problems.isEmpty()) {
             throw new PolicyException(problems);
@@ -51,8 +53,29 @@ public final class RuleCompiler {
         return new CompiledRules(trustedBase, untrustedBase, index, files);
     }
 
+    /**
+     * The built-in files from the build's precompiled model when they are unchanged, with any
+     * further files compiled from DRL into the same rule base; else every file from DRL.
+     */
+    private static KieBase buildTrusted(List<RuleFile> files, List<Problem> problems) {
+        PrecompiledRules precompiled = PrecompiledRules.builtIn().orElse(null);
+        int covered = precompiled == null ? 0 : precompiled.covers(files);
+        if (covered == 0) {
+            return build(files, problems);
+        }
+        InternalKnowledgeBase base = precompiled.newKieBase();
+        List<RuleFile> rest = files.subList(covered, files.size());
+        // A builder made for a rule base adds what it compiles to it.
+        return rest.isEmpty() || add(KnowledgeBuilderFactory.newKnowledgeBuilder(base), rest, problems) ? base : null;
+    }
+
     private static KieBase build(List<RuleFile> files, List<Problem> problems) {
         KnowledgeBuilder builder = KnowledgeBuilderFactory.newKnowledgeBuilder();
+        return add(builder, files, problems) ? builder.newKieBase() : null;
+    }
+
+    /** Compiles the files into the builder; false, with every problem added, when any does not compile. */
+    private static boolean add(KnowledgeBuilder builder, List<RuleFile> files, List<Problem> problems) {
         Map<String, RuleFile> bySource = new HashMap<>();
         for (RuleFile file : files) {
             Resource resource = ResourceFactory.newByteArrayResource(file.text().getBytes(StandardCharsets.UTF_8));
@@ -60,18 +83,18 @@ public final class RuleCompiler {
             bySource.put(resource.getSourcePath(), file);
             builder.add(resource, ResourceType.DRL);
         }
-        if (builder.hasErrors()) {
-            List<Problem> found = new ArrayList<>();
-            for (KnowledgeBuilderError error : builder.getErrors()) {
-                found.add(toProblem(error, bySource));
-            }
-            // Drools adds this after any syntax error; it says nothing the first error does not.
-            found.removeIf(p -> p.message().equalsIgnoreCase("parser returned a null package")
-                    && found.stream().anyMatch(o -> o != p && o.file().equals(p.file())));
-            problems.addAll(found);
-            return null;
+        if (!builder.hasErrors()) {
+            return true;
         }
-        return builder.newKieBase();
+        List<Problem> found = new ArrayList<>();
+        for (KnowledgeBuilderError error : builder.getErrors()) {
+            found.add(toProblem(error, bySource));
+        }
+        // Drools adds this after any syntax error; it says nothing the first error does not.
+        found.removeIf(p -> p.message().equalsIgnoreCase("parser returned a null package")
+                && found.stream().anyMatch(o -> o != p && o.file().equals(p.file())));
+        problems.addAll(found);
+        return false;
     }
 
     private static Problem toProblem(KnowledgeBuilderError error, Map<String, RuleFile> bySource) {

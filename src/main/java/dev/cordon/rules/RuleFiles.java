@@ -29,7 +29,7 @@ public final class RuleFiles {
                 try {
                     String text = Files.readString(path, StandardCharsets.UTF_8);
                     long modified = Files.getLastModifiedTime(path).toMillis();
-                    files.add(new RuleFile(path, display(path), dir.trust(), text, modified));
+                    files.add(new RuleFile(path, display(path), dir.layer(), dir.trust(), text, modified));
                 } catch (IOException | UncheckedIOException e) {
                     problems.add(new Problem(display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
                 }

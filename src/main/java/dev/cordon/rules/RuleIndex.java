@@ -1,6 +1,7 @@
 package dev.cordon.rules;
 
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class RuleIndex {
             for (RuleInfo info : scan(file)) {
                 RuleInfo previous = byId.putIfAbsent(info.id(), info);
                 if (previous != null) {
-                    problems.add(new Problem(info.file(), info.line(), 0, "rule `" + info.id()
+                    problems.add(info.source().problem("rule `" + info.id()
                             + "` is already defined at " + previous.location() + "; rule ids must be unique"));
                     continue;
                 }
@@ -91,7 +92,9 @@ public final class RuleIndex {
             Matcher r = RULE.matcher(line);
             if (r.find()) {
                 String name = r.group(1) != null ? r.group(1) : r.group(2) != null ? r.group(2) : r.group(3);
-                found.add(new RuleInfo(name, pkg, file.display(), i + 1, file.trust()));
+                int column = lines[i].length() - line.length() + line.indexOf("rule") + 1;
+                Provenance source = new Provenance(file.layer(), file.display(), i + 1, column);
+                found.add(new RuleInfo(name, pkg, source, file.trust()));
             }
         }
         return found;

@@ -1,5 +1,6 @@
 package dev.cordon.rules;
 
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.fact.Trust;
 
 /**
@@ -7,14 +8,22 @@ import dev.cordon.fact.Trust;
  *
  * @param id the rule's name, its stable id
  * @param pkg its DRL package
- * @param file the file as messages name it
- * @param line the 1-based line of its {@code rule} keyword
+ * @param source its layer, file and the line and column of its {@code rule} keyword
  * @param trust the trust of its file
  */
-public record RuleInfo(String id, String pkg, String file, int line, Trust trust) {
+public record RuleInfo(String id, String pkg, Provenance source, Trust trust) {
 
-    /** {@code file:line}. */
+    /** The file as messages name it. */
+    public String file() {
+        return source.file();
+    }
+
+    public int line() {
+        return source.line();
+    }
+
+    /** {@code file:line:col}. */
     public String location() {
-        return file + ":" + line;
+        return source.location();
     }
 }

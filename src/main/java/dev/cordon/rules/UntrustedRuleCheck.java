@@ -2,17 +2,20 @@ package dev.cordon.rules;
 
 import dev.cordon.decision.Decision;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
+import dev.cordon.fact.NetworkAccess;
+import dev.cordon.fact.NetworkEntry;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
-import dev.cordon.fact.PathList;
 import dev.cordon.fact.PathGlobs;
+import dev.cordon.fact.PathList;
 import dev.cordon.fact.Policy;
 import dev.cordon.fact.PolicyFiles;
 import dev.cordon.fact.ShellFunction;
@@ -43,7 +46,8 @@ public final class UntrustedRuleCheck {
     private static final List<Class<?>> FACT_TYPES = List.of(Call.class, Command.class, FileAccess.class,
             Operand.class, Assignment.class, ShellFunction.class, ParseProblem.class, PathGlobs.class,
             PolicyFiles.class, Policy.class, Finding.class, Gate.class, Decision.class, Access.class,
-            ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class);
+            ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class,
+            Destination.class, NetworkAccess.class, NetworkEntry.class, NetworkEntry.NetworkList.class);
 
     private static final Set<String> KEYWORDS = Set.of("package", "import", "dialect", "rule", "when", "then",
             "end", "salience", "no", "loop", "not", "exists", "and", "or", "from", "in", "contains", "matches",

@@ -5,11 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.cordon.cli.Cli;
-import dev.cordon.cli.Context;
-import dev.cordon.cli.Services;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,18 +30,23 @@ public final class CordonServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX_BODY = 1 << 20;
 
-    private final Path home;
     private final Map<String, String> serverEnv;
     private final String token;
-    private final Services services;
+    private final String version;
+    private final CommandLines commandLines;
     private final HttpServer http;
     private final ExecutorService threads;
 
-    public CordonServer(Path home, Map<String, String> serverEnv, int port, String token) throws IOException {
-        this.home = home;
+    /**
+     * @param commandLines runs each request's command line; closed with the server
+     * @param version what {@code /v1/health} reports
+     */
+    public CordonServer(CommandLines commandLines, String version, Map<String, String> serverEnv, int port,
+            String token) throws IOException {
+        this.commandLines = commandLines;
+        this.version = version;
         this.serverEnv = Map.copyOf(serverEnv);
         this.token = token;
-        this.services = new Services(home, null);
         this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
         this.threads = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
         http.setExecutor(threads);
@@ -57,7 +57,7 @@ public final class CordonServer implements AutoCloseable {
     }
 
     public void start() {
-        services.registry().startProbes();
+        commandLines.warm();
         http.start();
     }
 
@@ -66,7 +66,7 @@ public final class CordonServer implements AutoCloseable {
     }
 
     private void health(HttpExchange exchange) throws IOException {
-        ObjectNode body = JSON.createObjectNode().put("status", "ok").put("version", dev.cordon.cli.Version.current());
+        ObjectNode body = JSON.createObjectNode().put("status", "ok").put("version", version);
         respond(exchange, 200, body);
     }
 
@@ -106,38 +106,31 @@ public final class CordonServer implements AutoCloseable {
     /** Runs a command line as if in the client's shell: its cwd and environment. */
     private JsonNode cli(JsonNode body) {
         List<String> args = ServeArguments.strings(body, "args");
-        Result result = execute(body, args);
-        return JSON.createObjectNode().put("exit_code", result.exitCode)
-                .put("stdout", result.stdout).put("stderr", result.stderr);
+        CommandLines.Outcome result = execute(body, args);
+        return JSON.createObjectNode().put("exit_code", result.exitCode())
+                .put("stdout", result.stdout()).put("stderr", result.stderr());
     }
 
     /** Runs a {@code --json} command and returns its JSON, with the exit code and any stderr. */
     private JsonNode embedded(JsonNode body, List<String> args) throws IOException {
-        Result result = execute(body, args);
-        JsonNode parsed = result.stdout.isBlank() ? null : JSON.readTree(result.stdout);
+        CommandLines.Outcome result = execute(body, args);
+        JsonNode parsed = result.stdout().isBlank() ? null : JSON.readTree(result.stdout());
         ObjectNode answer = parsed instanceof ObjectNode object ? object : JSON.createObjectNode();
-        answer.put("exit_code", result.exitCode);
-        if (!result.stderr.isBlank()) {
-            answer.put("messages", result.stderr);
+        answer.put("exit_code", result.exitCode());
+        if (!result.stderr().isBlank()) {
+            answer.put("messages", result.stderr());
         }
         return answer;
     }
 
-    private record Result(int exitCode, String stdout, String stderr) {
-    }
-
-    private Result execute(JsonNode body, List<String> args) {
+    private CommandLines.Outcome execute(JsonNode body, List<String> args) {
         Map<String, String> env = new HashMap<>(serverEnv);
         env.putAll(ServeArguments.map(body, "env"));
         Path cwd = Path.of(body.path("cwd").asText(env.getOrDefault("PWD", serverEnv.getOrDefault("HOME", "/"))));
         if (!cwd.isAbsolute()) {
             throw new IllegalArgumentException("`cwd` must be an absolute path");
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Context context = new Context(home, cwd, env, out, err, new ByteArrayInputStream(new byte[0]), false);
-        int code = new Cli(context, services).execute(args.toArray(String[]::new));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return commandLines.run(cwd, env, args);
     }
 
     private boolean authorized(HttpExchange exchange) {
@@ -174,6 +167,6 @@ public final class CordonServer implements AutoCloseable {
     public void close() {
         http.stop(1);
         threads.shutdownNow();
-        services.close();
+        commandLines.close();
     }
 }

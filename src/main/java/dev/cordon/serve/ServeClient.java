@@ -30,7 +30,6 @@ import java.util.OptionalInt;
  */
 public final class ServeClient {
 
-    private static final JsonFactory JSON = new JsonFactory();
     private static final int CONNECT_MILLIS = 500;
 
     private ServeClient() {
@@ -74,7 +73,7 @@ public final class ServeClient {
 
     private static byte[] body(String[] args, Path cwd, Map<String, String> env) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+        try (JsonGenerator json = Json.FACTORY.createGenerator(bytes)) {
             json.writeStartObject();
             json.writeStringField("cwd", cwd.toString());
             json.writeObjectFieldStart("env");
@@ -137,7 +136,7 @@ public final class ServeClient {
         int exitCode = 1;
         String stdout = "";
         String stderr = "";
-        try (JsonParser json = JSON.createParser(payload)) {
+        try (JsonParser json = Json.FACTORY.createParser(payload)) {
             if (json.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("the server's answer is not a JSON object");
             }
@@ -153,5 +152,10 @@ public final class ServeClient {
             }
         }
         return new Answer(exitCode, stdout, stderr);
+    }
+
+    /** Made on first use: most command lines are not forwarded and need no JSON at all. */
+    private static final class Json {
+        static final JsonFactory FACTORY = new JsonFactory();
     }
 }

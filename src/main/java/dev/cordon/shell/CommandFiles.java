@@ -95,6 +95,21 @@ public final class CommandFiles {
         if (c.program().isEmpty()) {
             return files;
         }
+        InterpreterCode.Language language = InterpreterCode.language(c.program());
+        if (language != null && language != InterpreterCode.Language.AWK) {
+            // Its one-liner is code, not a path (the files the code names are commands of their
+            // own); its script and the arguments that look like paths are read.
+            String script = executes(c);
+            String code = script == null ? interpreterCode(language, c.args()) : null;
+            for (String arg : c.args()) {
+                if (arg.equals(script)) {
+                    add(files, script, Access.READ, "script operand");
+                } else if (!arg.equals(code) && !arg.startsWith("-") && looksLikePath(arg)) {
+                    add(files, arg, Access.READ, "operand");
+                }
+            }
+            return files;
+        }
         ScannedArgs args = OptionScanner.scan(c.program(), c.args());
         Use use = PROGRAMS.get(c.program());
         if (use == null) {
@@ -141,6 +156,13 @@ public final class CommandFiles {
         c.args().forEach(a -> args.add(Arg.literal(a)));
         InterpreterCode.Source source = InterpreterCode.source(language, args);
         return source == null ? null : source.file();
+    }
+
+    private static String interpreterCode(InterpreterCode.Language language, List<String> args) {
+        List<Arg> words = new ArrayList<>(args.size());
+        args.forEach(a -> words.add(Arg.literal(a)));
+        InterpreterCode.Source source = InterpreterCode.source(language, words);
+        return source == null ? null : source.code();
     }
 
     /** Programs that read everything below the folders they are given. */

@@ -308,8 +308,9 @@ final class InterpreterCode {
                 return false;
             }
             List<Token> first = list.get(0);
-            boolean execFamily = name.startsWith("exec") && name.length() > 4 && language == Language.PYTHON
-                    || name.startsWith("spawn") && language == Language.PYTHON || name.equals("pcntl_exec");
+            // os.execvp(path, argv), os.spawnlp(mode, path, argv0, …): the path comes before argv.
+            boolean execFamily = language == Language.PYTHON && (name.startsWith("exec") || name.startsWith("spawn"))
+                    && name.length() > 5 || name.equals("pcntl_exec");
             List<String> argv = new ArrayList<>();
             boolean dynamic = false;
             int from = 0;

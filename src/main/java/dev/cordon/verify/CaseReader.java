@@ -1,126 +1,226 @@
 package dev.cordon.verify;
 
+import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
-import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.profile.Profile;
+import dev.cordon.profile.ProfileRules;
+import dev.cordon.request.Connection;
+import dev.cordon.request.Tool;
 import dev.cordon.verify.PolicyCase.ExampleSettings;
+import dev.cordon.yaml.Checks;
+import dev.cordon.yaml.Problems;
+import dev.cordon.yaml.Yaml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
-/** Reads the cases of suites and examples from YAML, naming the line of every mistake. */
+/**
+ * Reads the cases of one case file, naming the line and column of every mistake. A case file is
+ * either a list of cases (a policy test suite) or a mapping of {@code match}, {@code not_match}
+ * and {@code cases} lists (a rule pack's cases); one case has the same keys in both.
+ */
 final class CaseReader {
 
-    static final Set<String> SUITE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "profile", "expect",
-            "rule");
-    static final Set<String> EXAMPLE_KEYS = Set.of("name", "tool", "command", "path", "cwd", "rule", "with");
+    private static final List<String> SECTIONS = List.of("match", "not_match", "cases");
+    private static final Set<String> CASE_KEYS = Set.of("name", "tool", "command", "path", "host", "port", "cwd",
+            "profile", "with", "expect", "rule");
     private static final Set<String> SETTING_KEYS = Set.of("mode", "read_only", "ask_writes", "ask_execute",
-            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "executor");
+            "allowed_paths", "denied_paths", "denied_commands", "network_deny", "network_enabled", "network_allow",
+            "executor", "path_rules", "command_rules", "approvals", "policy_files");
+    private static final List<String> APPROVAL_KEYS = List.of("id", "tool", "prefix");
 
     private final String file;
-    private final List<Problem> problems;
+    private final Provenance.Layer layer;
+    private final Problems problems;
 
-    CaseReader(String file, List<Problem> problems) {
+    /**
+     * @param file the case file as messages name it
+     * @param layer the layer it belongs to, for the rules and approvals it writes in {@code with}
+     */
+    CaseReader(String file, Provenance.Layer layer, Problems problems) {
         this.file = file;
+        this.layer = layer;
         this.problems = problems;
     }
 
-    /** The cases of a list; a malformed case is reported and skipped. */
-    List<PolicyCase> cases(Yaml.Value value, Set<String> keys, String what) {
+    /** Every case of the document; malformed ones are reported and left out. */
+    List<PolicyCase> read(Optional<Yaml.Node> document) {
         List<PolicyCase> cases = new ArrayList<>();
-        if (!(value instanceof Yaml.Sequence list)) {
-            problem(value, what + " must be a list of cases, not " + value.kind());
+        if (document.isEmpty()) {
             return cases;
         }
-        for (Yaml.Value item : list.items()) {
-            PolicyCase c = one(item, keys);
-            if (c != null) {
-                cases.add(c);
+        Yaml.Node root = document.get();
+        if (root instanceof Yaml.Sequence) {
+            cases(root, PolicyCase.Kind.DECISION, false, "a suite", cases);
+        } else if (root instanceof Yaml.Mapping mapping) {
+            for (Yaml.Field section : mapping.fields().values()) {
+                switch (section.name()) {
+                    case "match" -> cases(section.value(), PolicyCase.Kind.MATCH, true, "`match`", cases);
+                    case "not_match" -> cases(section.value(), PolicyCase.Kind.NOT_MATCH, true, "`not_match`", cases);
+                    case "cases" -> cases(section.value(), PolicyCase.Kind.DECISION, true, "`cases`", cases);
+                    default -> problems.add(section.key(), "unknown key `" + section.name() + "`, expected one of "
+                            + String.join(", ", SECTIONS));
+                }
             }
+        } else {
+            problems.add(root, "a case file must be a list of cases or a mapping of `match`, `not_match` and `cases`,"
+                    + " not " + root.describe());
         }
         return cases;
     }
 
-    private PolicyCase one(Yaml.Value item, Set<String> keys) {
+    /**
+     * @param neutral whether its cases run under the neutral profile unless they name a profile
+     */
+    private void cases(Yaml.Node value, PolicyCase.Kind kind, boolean neutral, String what, List<PolicyCase> into) {
+        if (!(value instanceof Yaml.Sequence list)) {
+            problems.add(value, what + " must be a list of cases, not " + value.describe());
+            return;
+        }
+        for (Yaml.Node item : list.items()) {
+            PolicyCase c = one(item, kind, neutral);
+            if (c != null) {
+                into.add(c);
+            }
+        }
+    }
+
+    private PolicyCase one(Yaml.Node item, PolicyCase.Kind kind, boolean neutral) {
         if (!(item instanceof Yaml.Mapping map)) {
-            problem(item, "a case must be a mapping, not " + item.kind());
+            problems.add(item, "a case must be a mapping, not " + item.describe());
             return null;
         }
         int before = problems.size();
-        for (Map.Entry<String, Yaml.Value> e : map.entries().entrySet()) {
-            if (!keys.contains(e.getKey())) {
-                problem(map.keys().get(e.getKey()), "unknown key `" + e.getKey() + "`, expected one of " + String.join(", ",
-                        keys.stream().sorted().toList()));
+        for (Yaml.Field field : map.fields().values()) {
+            if (!CASE_KEYS.contains(field.name())) {
+                problems.add(field.key(), "unknown key `" + field.name() + "`, expected one of "
+                        + String.join(", ", CASE_KEYS.stream().sorted().toList()));
             }
         }
         String command = text(map, "command");
         String path = text(map, "path");
-        if ((command == null) == (path == null)) {
-            problem(map, "a case needs exactly one of `command` and `path`");
+        String host = text(map, "host");
+        if ((command != null ? 1 : 0) + (path != null ? 1 : 0) + (host != null ? 1 : 0) != 1) {
+            problems.add(map, "a case needs exactly one of `command`, `path` and `host`");
         }
+        Connection connection = host == null ? null : connection(map, host);
         String tool = text(map, "tool");
         if (tool == null) {
-            tool = command != null ? "bash" : "read_file";
+            tool = (command != null ? Tool.BASH : host != null ? Tool.NETWORK : Tool.READ_FILE).name();
         }
-        Decision expect = null;
         String expected = text(map, "expect");
-        if (keys.contains("expect")) {
-            if (expected == null) {
-                problem(map, "a case needs `expect: ALLOW|DENY|ASK|SANDBOX`");
-            } else {
-                expect = decision(map.entries().get("expect"), expected);
-            }
-        }
+        Decision expect = expected == null ? null : decision(map.get("expect"), expected);
         String rule = text(map, "rule");
-        if (!keys.contains("expect") && rule == null) {
-            problem(map, "an example needs the `rule` it is about");
+        if (kind == PolicyCase.Kind.DECISION && expected == null) {
+            problems.add(map, "a case needs `expect: ALLOW|DENY|ASK|SANDBOX`");
         }
-        ExampleSettings settings = settings(map.entries().get("with"));
+        if (kind != PolicyCase.Kind.DECISION && rule == null) {
+            problems.add(map, "a case under `match` or `not_match` needs the `rule` it is about");
+        }
+        String profile = text(map, "profile");
+        Yaml.Node with = map.get("with");
+        if (profile != null && with != null) {
+            problems.add(with, "a case takes `profile` (the policy in force) or `with` (the neutral profile), not both");
+        }
+        ExampleSettings settings = with != null ? settings(with)
+                : neutral && profile == null ? ExampleSettings.NONE : null;
         if (problems.size() > before) {
             return null;
         }
-        return new PolicyCase(file, map.line(), map.column(), tool, command, path, text(map, "cwd"),
-                text(map, "profile"), expect, rule, settings);
+        return new PolicyCase(file, map.line(), map.column(), kind, tool, command, path, connection, text(map, "cwd"),
+                profile, settings, expect, rule);
     }
 
-    private Decision decision(Yaml.Value at, String text) {
+    private Decision decision(Yaml.Node at, String text) {
         try {
             return Decision.valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            problem(at, "unknown decision `" + text + "`, expected one of ALLOW, DENY, ASK, SANDBOX");
+            problems.add(at, "unknown decision `" + text + "`, expected one of ALLOW, DENY, ASK, SANDBOX");
             return null;
         }
     }
 
-    private ExampleSettings settings(Yaml.Value value) {
-        if (value == null) {
-            return ExampleSettings.NONE;
-        }
+    private ExampleSettings settings(Yaml.Node value) {
         if (!(value instanceof Yaml.Mapping map)) {
-            problem(value, "`with` must be a mapping, not " + value.kind());
+            problems.add(value, "`with` must be a mapping, not " + value.describe());
             return ExampleSettings.NONE;
         }
-        for (Map.Entry<String, Yaml.Value> e : map.entries().entrySet()) {
-            if (!SETTING_KEYS.contains(e.getKey())) {
-                problem(map.keys().get(e.getKey()), "unknown key `" + e.getKey() + "` in `with`, expected one of "
+        for (Yaml.Field field : map.fields().values()) {
+            if (!SETTING_KEYS.contains(field.name())) {
+                problems.add(field.key(), "unknown key `" + field.name() + "` in `with`, expected one of "
                         + String.join(", ", SETTING_KEYS.stream().sorted().toList()));
             }
         }
+        ProfileRules rules = new ProfileRules(file, layer, ExampleProfile.EXPANSION, new Checks(problems));
+        List<Profile.PathRule> pathRules = map.get("path_rules") == null ? null : rules.pathRules(map.get("path_rules"));
+        List<Profile.CommandRule> commandRules =
+                map.get("command_rules") == null ? null : rules.commandRules(map.get("command_rules"));
         return new ExampleSettings(text(map, "mode"), flag(map, "read_only"), flag(map, "ask_writes"),
-                flag(map, "ask_execute"), list(map, "allowed_paths"), list(map, "denied_paths"), list(map, "denied_commands"),
-                list(map, "network_deny"), text(map, "executor"));
+                flag(map, "ask_execute"), list(map, "allowed_paths"), list(map, "denied_paths"),
+                list(map, "denied_commands"), list(map, "network_deny"), flag(map, "network_enabled"),
+                list(map, "network_allow"), text(map, "executor"),
+                pathRules == null ? List.of() : pathRules, commandRules == null ? List.of() : commandRules,
+                approvals(map.get("approvals")), list(map, "policy_files"));
+    }
+
+    /** Standing approvals as the approvals file writes them; {@code id} defaults to one made of the rest. */
+    private List<StandingApproval> approvals(Yaml.Node value) {
+        List<StandingApproval> out = new ArrayList<>();
+        if (value == null) {
+            return out;
+        }
+        Checks checks = new Checks(problems);
+        List<Yaml.Node> items = checks.list(value, "`approvals`");
+        for (Yaml.Node item : items == null ? List.<Yaml.Node>of() : items) {
+            if (!(item instanceof Yaml.Mapping)) {
+                problems.add(item, "an approval must be a mapping of `tool`, `prefix` and `id`, not " + item.describe());
+                continue;
+            }
+            Map<String, Yaml.Field> fields = checks.fields(item, "an approval");
+            if (!fields.containsKey("tool")) {
+                problems.add(item, "an approval needs `tool`");
+            }
+            if (!checks.known(fields, APPROVAL_KEYS, "an approval") || !fields.containsKey("tool")) {
+                continue;
+            }
+            String tool = checks.string(fields.get("tool").value(), "`tool`");
+            List<String> prefix = fields.containsKey("prefix") ? checks.strings(fields.get("prefix").value(), "`prefix`")
+                    : List.of();
+            if (tool == null || prefix == null) {
+                continue;
+            }
+            String id = fields.containsKey("id") ? checks.string(fields.get("id").value(), "`id`")
+                    : "approved." + tool + (prefix.isEmpty() ? "" : "." + String.join("-", prefix));
+            out.add(new StandingApproval(id, tool, prefix, new Provenance(layer, file, item.line(), item.column())));
+        }
+        return out;
+    }
+
+    /** A network case's destination: {@code host} and a {@code port} (443 when none is given). */
+    private Connection connection(Yaml.Mapping map, String host) {
+        String port = text(map, "port");
+        try {
+            return Connection.to(host, port == null ? 443 : Integer.parseInt(port));
+        } catch (IllegalArgumentException e) {
+            problems.add(map.get(port == null ? "host" : "port"), "a network case needs a host and a port"
+                    + " from 1 to 65535, got `" + host + ":" + port + "`");
+            return null;
+        }
     }
 
     private String text(Yaml.Mapping map, String key) {
-        Yaml.Value value = map.entries().get(key);
+        Yaml.Node value = map.get(key);
         if (value == null) {
             return null;
         }
         if (value instanceof Yaml.Scalar scalar) {
             return scalar.text();
         }
-        problem(value, "`" + key + "` must be a value, not " + value.kind());
+        problems.add(value, "`" + key + "` must be a value, not " + value.describe());
         return null;
     }
 
@@ -130,32 +230,28 @@ final class CaseReader {
             return false;
         }
         if (!text.equals("true") && !text.equals("false")) {
-            problem(map.entries().get(key), "`" + key + "` must be true or false, not `" + text + "`");
+            problems.add(map.get(key), "`" + key + "` must be true or false, not `" + text + "`");
         }
         return text.equals("true");
     }
 
     private List<String> list(Yaml.Mapping map, String key) {
-        Yaml.Value value = map.entries().get(key);
+        Yaml.Node value = map.get(key);
         if (value == null) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
         if (value instanceof Yaml.Sequence seq) {
-            for (Yaml.Value item : seq.items()) {
+            for (Yaml.Node item : seq.items()) {
                 if (item instanceof Yaml.Scalar s) {
                     out.add(s.text());
                 } else {
-                    problem(item, "`" + key + "` must list values");
+                    problems.add(item, "`" + key + "` must list values");
                 }
             }
         } else {
-            problem(value, "`" + key + "` must be a list, not " + value.kind());
+            problems.add(value, "`" + key + "` must be a list, not " + value.describe());
         }
         return out;
-    }
-
-    void problem(Yaml.Value at, String message) {
-        problems.add(new Problem(file, at.line(), at.column(), message));
     }
 }

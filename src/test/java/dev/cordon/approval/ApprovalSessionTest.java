@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.approval.ApprovalSession.Outcome;
 import dev.cordon.approval.ApprovalSession.Source;
+import dev.cordon.diagnostic.Provenance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +95,8 @@ class ApprovalSessionTest {
         assertEquals(new Outcome(Answer.APPROVED_ALWAYS, Source.ASKED, key("npm", "test"), "approved.bash.npm-test", null),
                 session.resolve(command("npm test")));
         assertEquals(Answer.APPROVED, session.ask(command("ls")));
-        assertEquals(List.of(new StandingApproval("approved.bash.npm-test", "bash", List.of("npm", "test"), file.toString(), 8)),
+        assertEquals(List.of(new StandingApproval("approved.bash.npm-test", "bash", List.of("npm", "test"),
+                new Provenance(Provenance.Layer.APPROVAL, file.toString(), 8, 3))),
                 StandingApprovals.load(file));
     }
 
@@ -109,7 +111,7 @@ class ApprovalSessionTest {
         assertEquals(Answer.APPROVED_ALWAYS, outcome.answer());
         assertNull(outcome.standingId());
         assertTrue(outcome.warning().startsWith("could not keep the approval for bash `npm test` in `" + file + "`: "
-                + file + ":2:1: invalid yaml: "), outcome.warning());
+                + file + ":2:1: malformed yaml: "), outcome.warning());
         assertEquals(Source.REMEMBERED, session.resolve(command("npm test")).source());
         assertEquals("- id: [broken\n", Files.readString(file));
     }

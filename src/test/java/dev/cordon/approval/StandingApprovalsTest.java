@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cordon.audit.ChildJvm;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.Provenance;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,8 @@ class StandingApprovalsTest {
 
         StandingApproval added = StandingApprovals.append(file, new ApprovalKey("bash", List.of("npm", "test")), ADDED);
 
-        assertEquals(new StandingApproval("approved.bash.npm-test", "bash", List.of("npm", "test"), file.toString(), 8), added);
+        assertEquals(new StandingApproval("approved.bash.npm-test", "bash", List.of("npm", "test"),
+                new Provenance(Provenance.Layer.APPROVAL, file.toString(), 8, 3)), added);
         assertEquals(StandingApprovals.HEADER + """
 
                 # 2025-01-31: "always" for bash `npm test`
@@ -160,9 +162,10 @@ class StandingApprovalsTest {
 
     @Test
     void yamlSyntaxErrorsAndOtherShapesAreRefused() throws IOException {
-        assertProblem("- id: [x\n", 2, 1, "invalid yaml: ");
+        assertProblem("- id: [x\n", 2, 1, "malformed yaml: ");
         assertProblem("approvals:\n  - id: x\n", 1, 1, "expected a list of approvals (`- id: …`)");
-        assertProblem("- id: a\n  tool: bash\n  prefix: [ls]\n---\n- id: b\n", 5, 1, "expected one yaml document, found more");
+        assertProblem("- id: a\n  tool: bash\n  prefix: [ls]\n---\n- id: b\n", 4, 1,
+                "malformed yaml: expected a single document in the stream, but found another document");
         assertProblem("- id: a\n  id: b\n  tool: bash\n  prefix: [ls]\n", 2, 3, "duplicate key `id`");
     }
 

@@ -7,6 +7,7 @@ import dev.cordon.audit.AuditJson;
 import dev.cordon.audit.AuditLog;
 import dev.cordon.audit.AuditViolation;
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

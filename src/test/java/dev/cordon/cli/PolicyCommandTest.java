@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.engine.ExecutorFacts;
+import dev.cordon.fact.ExecutorFacts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -163,8 +164,8 @@ class PolicyCommandTest {
         assertTrue(first.matches(".*team\\.drl:5:\\d+: .*"), first);
     }
 
-    @Test
-    void checkRunsTheExamplesOfUserRuleFiles() throws IOException {
+    /** A user rule file with one rule, {@code team.no-npm-publish}, at line 7; its folder. */
+    private Path userRuleNoNpmPublish() throws IOException {
         Path rules = Files.createDirectories(user.resolve("rules"));
         Files.writeString(rules.resolve("team.drl"), """
                 package team
@@ -180,6 +181,12 @@ class PolicyCommandTest {
                     insert( Finding.deny( kcontext, Gate.DENIED_COMMANDS, $c, "publish from CI only" ) );
                 end
                 """);
+        return rules;
+    }
+
+    @Test
+    void checkRunsTheExamplesOfUserRuleFiles() throws IOException {
+        Path rules = userRuleNoNpmPublish();
         Files.writeString(rules.resolve("team.cases.yaml"), """
                 match:
                   - rule: team.no-npm-publish
@@ -208,6 +215,62 @@ class PolicyCommandTest {
         }
         assertEquals(ExitCode.OK, run(args), out + "\n" + err);
         assertTrue(out.toString().strip().matches("\\d+ passed, 0 failed"), out.toString());
+    }
+
+    @Test
+    void verifyRunsRulePacksCasesFilesToo() throws IOException {
+        Path packs = PolicyTestEnvironment.cordonRoot().resolve("rules");
+        List<String> args = new java.util.ArrayList<>(List.of("verify"));
+        try (var files = Files.list(packs)) {
+            files.filter(p -> p.toString().endsWith(".cases.yaml")).map(Path::toString).sorted().forEach(args::add);
+        }
+        assertTrue(args.size() > 3, args.toString());
+        assertEquals(ExitCode.OK, run(args.toArray(String[]::new)), out + "\n" + err);
+        assertTrue(out.toString().strip().matches("\\d+ passed, 0 failed"), out.toString());
+    }
+
+    @Test
+    void oneCaseFormatForSuitesAndRulePacks() throws IOException {
+        Path file = Files.writeString(project.resolve("mixed.yaml"), """
+                match:
+                  - rule: shell.deny-recursive-delete-root
+                    command: rm -r -f /
+                    expect: DENY
+                not_match:
+                  - rule: shell.deny-recursive-delete-root
+                    command: rm -rf ./build
+                cases:
+                  - command: rm -rf ./build
+                    expect: DENY
+                  - command: npm publish
+                    expect: DENY
+                    rule: team.no-publish
+                    with: { command_rules: [{ id: team.no-publish, prefix: [npm, publish], action: deny, reason: CI }] }
+                """);
+        assertEquals(ExitCode.MISMATCH, run("verify", file.toString()));
+        assertEquals(List.of(file + ":9:5: `rm -rf ./build` under profile `examples`: expected DENY, got ALLOW by "
+                + "`gate.default-allow` (" + PolicyTestEnvironment.cordonRoot().resolve("rules/resolve.drl") + ":"
+                + out.toString().split("resolve.drl:")[1].split("\\)")[0] + ")", "3 passed, 1 failed"),
+                out.toString().lines().toList());
+    }
+
+    @Test
+    void aRuleSetWhoseOwnCasesFailCannotVerifyAnything() throws IOException {
+        Path rules = userRuleNoNpmPublish();
+        Path suite = Files.writeString(project.resolve("suite.yaml"), "- command: ls\n  expect: ALLOW\n");
+        assertEquals(ExitCode.OK, run("verify", suite.toString()), err.toString());
+        assertEquals(ExitCode.INVALID_POLICY, run("check"));
+        assertTrue(out.toString().contains("team.drl:7:1: no case names rule `team.no-npm-publish`; add one to "
+                + "`team.cases.yaml` under `match`"), out.toString());
+
+        Files.writeString(rules.resolve("team.cases.yaml"), """
+                match:
+                  - rule: team.no-npm-publish
+                    command: npm pack
+                """);
+        assertEquals(ExitCode.INVALID_POLICY, run("verify", suite.toString()));
+        assertTrue(err.toString().contains("team.cases.yaml:2:5: `team.no-npm-publish` should match `npm pack` but it"
+                + " does not"), err.toString());
     }
 
     @Test

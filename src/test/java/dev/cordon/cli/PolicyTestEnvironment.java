@@ -1,8 +1,8 @@
 package dev.cordon.cli;
 
 import dev.cordon.approval.StandingApproval;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;

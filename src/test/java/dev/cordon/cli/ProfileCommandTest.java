@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
+import dev.cordon.diagnostic.UserError;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
 import java.io.IOException;
@@ -84,10 +86,10 @@ class ProfileCommandTest {
         out.getBuffer().setLength(0);
         assertEquals(0, run("current"));
         String text = out.toString();
-        assertTrue(text.startsWith("profile: ci (project .cordon/config.yaml:1)\nproject: " + project + " (trusted)\nworkspace: "
-                + project + "\nsettings:\n  mode:                      standard (built-in profiles/ci.yaml:5)\n"), text);
-        assertTrue(text.contains("\n  network.enabled:           true (built-in profiles/ci.yaml:27)\n"), text);
-        assertTrue(text.contains("\n  executor:                  auto (built-in profiles/defaults.yaml:8)\n"), text);
+        assertTrue(text.startsWith("profile: ci (project .cordon/config.yaml:1:10)\nproject: " + project + " (trusted)\nworkspace: "
+                + project + "\nsettings:\n  mode:                      standard (built-in profiles/ci.yaml:5:1)\n"), text);
+        assertTrue(text.contains("\n  network.enabled:           true (built-in profiles/ci.yaml:27:3)\n"), text);
+        assertTrue(text.contains("\n  executor:                  auto (built-in profiles/defaults.yaml:8:1)\n"), text);
     }
 
     @Test
@@ -98,7 +100,7 @@ class ProfileCommandTest {
                 + "help: the project is not trusted, so its profile can only tighten yours; to trust it, add `" + project
                 + "` to `trusted_projects` in " + user.resolve("config.yaml") + "\n", out.toString());
         assertTrue(err.toString().startsWith(
-                "warning: .cordon/config.yaml:1: profile `minimal` of an untrusted project only tightens `workspace-write`\n"),
+                "warning: .cordon/config.yaml:1:10: profile `minimal` of an untrusted project only tightens `workspace-write`\n"),
                 err.toString());
     }
 
@@ -109,7 +111,7 @@ class ProfileCommandTest {
         assertEquals(0, run("current"));
         assertTrue(out.toString().contains("project: " + project + " (not trusted)\n"), out.toString());
         assertTrue(out.toString().endsWith("ignored from the project:\n"
-                + "  .cordon/config.yaml:2: ignored network.enabled = true from an untrusted project (in force: false)\n"),
+                + "  .cordon/config.yaml:2:3: ignored network.enabled = true from an untrusted project (in force: false)\n"),
                 out.toString());
     }
 

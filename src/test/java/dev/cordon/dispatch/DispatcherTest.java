@@ -60,7 +60,8 @@ class DispatcherTest {
         RunOutcome outcome = run("rm -r -f /", Overrides.NONE, Answer.APPROVED);
 
         assertNull(outcome.result());
-        assertTrue(outcome.refusal().startsWith("denied by `"), outcome.refusal());
+        assertEquals(Refusal.Kind.DENIED, outcome.refusal().kind());
+        assertTrue(outcome.refusal().message().startsWith("denied by `"), outcome.refusal().message());
         assertNull(sandbox.lastRequest);
         assertEquals(List.of(), asked, "no approval can override a hard gate");
     }
@@ -84,7 +85,8 @@ class DispatcherTest {
 
         assertNull(refused.result());
         assertTrue(asked.stream().anyMatch(r -> r.kind() == ApprovalRequest.Kind.ESCALATION), asked::toString);
-        assertTrue(refused.refusal().endsWith("weaker isolation was not approved"), refused.refusal());
+        assertEquals(Refusal.Kind.WEAKER_ISOLATION_NOT_APPROVED, refused.refusal().kind());
+        assertTrue(refused.refusal().message().endsWith("weaker isolation was not approved"), refused.refusal().message());
         assertNull(local.lastRequest);
 
         RunOutcome approved = run("ls", weaker, Answer.APPROVED);
@@ -108,7 +110,9 @@ class DispatcherTest {
         RunOutcome outcome = new Dispatcher(root(), onlyLocal).run(request("ls", Overrides.NONE, Answer.APPROVED));
 
         assertNull(outcome.result());
-        assertTrue(outcome.refusal().startsWith("no executor can give the isolation the profile demands"), outcome.refusal());
+        assertEquals(Refusal.Kind.NO_EXECUTOR, outcome.refusal().kind());
+        assertTrue(outcome.refusal().message().startsWith("no executor can give the isolation the profile demands"),
+                outcome.refusal().message());
         assertNull(local.lastRequest);
         assertNotNull(outcome.evaluation());
     }

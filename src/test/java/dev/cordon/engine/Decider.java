@@ -1,6 +1,7 @@
 package dev.cordon.engine;
 
 import dev.cordon.approval.StandingApproval;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.request.Request;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import dev.cordon.profile.Profile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -179,7 +180,8 @@ class FileGatesTest {
 
     @Test
     void standingApprovalTurnsGate8IntoAllowButNeverAHardGate() {
-        StandingApproval always = new StandingApproval("approved.writes", "write_file", List.of(), "approvals.yaml", 3);
+        StandingApproval always = new StandingApproval("approved.writes", "write_file", List.of(),
+                new Provenance(Provenance.Layer.APPROVAL, "approvals.yaml", 3, 3));
         Decider d = new Decider(TestProfiles.standard().askWrites().build()).approvals(always);
         Evaluation e = d.write("src/Main.java");
         assertDecided(e, Decision.ALLOW, "approved.writes");
@@ -192,7 +194,8 @@ class FileGatesTest {
 
     @Test
     void standingApprovalForAnotherToolDoesNotApply() {
-        StandingApproval other = new StandingApproval("approved.edits", "edit_file", List.of(), "approvals.yaml", 1);
+        StandingApproval other = new StandingApproval("approved.edits", "edit_file", List.of(),
+                new Provenance(Provenance.Layer.APPROVAL, "approvals.yaml", 1, 3));
         Decider d = new Decider(TestProfiles.standard().askWrites().build()).approvals(other);
         assertDecided(d.write("src/Main.java"), Decision.ASK, "approval.ask-before-write");
     }

@@ -3,6 +3,7 @@ package dev.cordon.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.fact.ExecutorFacts;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

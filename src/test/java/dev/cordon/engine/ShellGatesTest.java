@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.approval.StandingApproval;
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +22,7 @@ class ShellGatesTest {
     }
 
     private static StandingApproval approval(String id, String... prefix) {
-        return new StandingApproval(id, "bash", List.of(prefix), "approvals.yaml", 7);
+        return new StandingApproval(id, "bash", List.of(prefix), new Provenance(Provenance.Layer.APPROVAL, "approvals.yaml", 7, 3));
     }
 
     @Test
@@ -149,7 +151,7 @@ class ShellGatesTest {
         Evaluation ok = d.shell("npm test -- --watch=false");
         assertDecided(ok, Decision.ALLOW, "approved.npm-test");
         assertEquals(Layer.APPROVAL, ok.layer());
-        assertEquals("approvals.yaml:7", ok.location());
+        assertEquals("approvals.yaml:7:3", ok.location());
         assertDecided(d.shell("npm publish"), Decision.ASK, "approval.ask-before-execute");
         assertDecided(d.shell("npm test && make"), Decision.ASK, "approval.ask-before-execute");
     }

@@ -1,6 +1,8 @@
 package dev.cordon.engine;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.profile.Origins;
 import dev.cordon.profile.Profile;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,26 +66,31 @@ final class TestProfiles {
     }
 
     TestProfiles pathRule(String id, String glob, Decision action, String... tools) {
-        pathRules.add(new Profile.PathRule(id, glob, action, List.of(tools), "path rule " + id));
+        pathRules.add(new Profile.PathRule(id, glob, action, List.of(tools), "path rule " + id, source(id)));
         return this;
     }
 
     TestProfiles commandPrefix(String id, Decision action, String... prefix) {
         commandRules.add(new Profile.CommandRule(id, null, List.of(), List.of(prefix), null, null, null, action,
-                "command rule " + id));
+                "command rule " + id, source(id)));
         return this;
     }
 
     TestProfiles commandProgram(String id, Decision action, String program, String... args) {
         commandRules.add(new Profile.CommandRule(id, program, List.of(args), List.of(), null, null, null, action,
-                "command rule " + id));
+                "command rule " + id, source(id)));
         return this;
     }
 
     TestProfiles commandRegex(String id, Decision action, String regex) {
         commandRules.add(new Profile.CommandRule(id, null, List.of(), List.of(), null, null, regex, action,
-                "command rule " + id));
+                "command rule " + id, source(id)));
         return this;
+    }
+
+    /** Rules of a profile built in code are not in a file; each is named by its id. */
+    private static Provenance source(String id) {
+        return Provenance.named(Provenance.Layer.USER, "test rule " + id);
     }
 
     TestProfiles deniedCommand(String pattern) {
@@ -98,6 +105,6 @@ final class TestProfiles {
                 new Profile.Network(true, List.of(), List.of("169.254.169.254")),
                 new Profile.Resources(256, 2048, 60, 100, 120, 1024),
                 new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
-                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Map.of());
+                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Origins.NONE);
     }
 }

@@ -74,4 +74,24 @@ class ResolveRealTest {
     void windowsPathsAreLeftAlone() {
         assertEquals("c:/Users/x", PathNormalizer.resolveReal("c:/Users/x"));
     }
+
+    @Test
+    void eachDecisionSeesTheLinksOfItsOwnMoment() throws Exception {
+        Files.createDirectories(workspace.resolve("src"));
+        RealPaths before = new RealPaths();
+        assertEquals(workspace + "/src/key", before.resolve(workspace + "/src/key"));
+        Files.delete(workspace.resolve("src"));
+        Files.createSymbolicLink(workspace.resolve("src"), home.resolve(".ssh"));
+        assertEquals(home + "/.ssh/key", new RealPaths().resolve(workspace + "/src/key"));
+        assertEquals(home + "/.ssh/id_rsa", new RealPaths().resolve(workspace + "/src/id_rsa"));
+    }
+
+    @Test
+    void pathsOfOneDecisionSharingFoldersResolveAlike() throws Exception {
+        Files.createSymbolicLink(workspace.resolve("dot"), Path.of("../home/.ssh"));
+        RealPaths paths = new RealPaths();
+        assertEquals(home + "/.ssh/id_rsa", paths.resolve(workspace + "/dot/id_rsa"));
+        assertEquals(home + "/.ssh/config", paths.resolve(workspace + "/dot/config"));
+        assertEquals(workspace + "/other", paths.resolve(workspace + "/other"));
+    }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,22 +61,22 @@ class HostileProjectTest {
         assertEquals("workspace-write", profile.name());
         assertSameSettings(userLevel, profile);
         List<String> warnings = resolution.warnings();
-        assertEquals(".cordon/config.yaml:2: profile `danger-full-access` of an untrusted project only tightens `workspace-write`",
+        assertEquals(".cordon/config.yaml:2:10: profile `danger-full-access` of an untrusted project only tightens `workspace-write`",
                 warnings.get(0));
-        assertTrue(warnings.contains(".cordon/config.yaml:3: ignored mode = off from an untrusted project (in force: standard)"),
+        assertTrue(warnings.contains(".cordon/config.yaml:3:1: ignored mode = off from an untrusted project (in force: standard)"),
                 warnings.toString());
-        assertTrue(warnings.contains(".cordon/config.yaml:5: ignored allowed_paths entry `/**` from an untrusted project (not within ["
+        assertTrue(warnings.contains(".cordon/config.yaml:5:17: ignored allowed_paths entry `/**` from an untrusted project (not within ["
                 + fixture.project + "/**, " + fixture.tmp + "/**])"), warnings.toString());
         assertTrue(warnings.contains(
-                ".cordon/config.yaml:7: ignored network.enabled = true from an untrusted project (in force: false)"), warnings.toString());
-        assertTrue(warnings.contains(".cordon/config.yaml:11: ignored command_rules rule `trust-me` (allow) from an untrusted project "
+                ".cordon/config.yaml:7:3: ignored network.enabled = true from an untrusted project (in force: false)"), warnings.toString());
+        assertTrue(warnings.contains(".cordon/config.yaml:12:5: ignored command_rules rule `trust-me` (allow) from an untrusted project "
                 + "(only deny rules are taken from an untrusted project)"), warnings.toString());
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:10: ignored filesystem.write entry `/`")));
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:4: ignored executor = local")));
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:14: ignored resources.memory_mb = 0")));
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:16: ignored environment.set")));
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:18: ignored audit.file")));
-        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:19: ignored audit.enabled = false")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:10:11: ignored filesystem.write entry `/`")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:4:1: ignored executor = local")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:14:3: ignored resources.memory_mb = 0")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:16:3: ignored environment.set")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:18:3: ignored audit.file")));
+        assertTrue(warnings.stream().anyMatch(w -> w.startsWith(".cordon/config.yaml:19:3: ignored audit.enabled = false")));
     }
 
     @Test
@@ -92,7 +93,7 @@ class HostileProjectTest {
         assertTrue(profile.network().enabled());
         assertEquals(List.of("/"), profile.filesystem().write());
         assertEquals("trust-me", profile.commandRules().get(0).id());
-        assertEquals(Profile.Layer.PROJECT, profile.origins().get("mode").layer());
+        assertEquals(Provenance.Layer.PROJECT, profile.origins().get("mode").layer());
         // Trust lets a project loosen the profile, never drop the built-in denials.
         assertTrue(profile.deniedPaths().contains("**/.ssh/**"));
         assertTrue(profile.network().deny().contains("169.254.169.254"));
@@ -136,7 +137,7 @@ class HostileProjectTest {
         assertEquals(List.of("no-vendor"), profile.pathRules().stream().map(Profile.PathRule::id).toList());
         assertEquals(Decision.DENY, profile.pathRules().get(0).action());
         assertEquals(Profile.Escalation.DENY, profile.escalation());
-        assertEquals(List.of(".cordon/config.yaml:10: ignored path_rules rule `ask-docs` (ask) from an untrusted project "
+        assertEquals(List.of(".cordon/config.yaml:12:5: ignored path_rules rule `ask-docs` (ask) from an untrusted project "
                 + "(only deny rules are taken from an untrusted project)"), resolution.warnings());
     }
 
@@ -149,7 +150,7 @@ class HostileProjectTest {
         assertFalse(resolution.profile().network().enabled());
         assertEquals(Profile.Mode.STRICT, resolution.profile().mode());
         assertTrue(resolution.warnings().contains(
-                ".cordon/profiles/workspace-write.yaml:3: ignored network.enabled = true from an untrusted project (in force: false)"),
+                ".cordon/profiles/workspace-write.yaml:3:3: ignored network.enabled = true from an untrusted project (in force: false)"),
                 resolution.warnings().toString());
     }
 

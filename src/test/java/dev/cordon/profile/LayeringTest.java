@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cordon.cli.ExitCode;
-import dev.cordon.cli.UserError;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.diagnostic.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,22 +36,22 @@ class LayeringTest {
     void withNothingSelectedTheDefaultProfileIsInForce() {
         Profile profile = fixture.resolve().profile();
         assertEquals("workspace-write", profile.name());
-        assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "default", 0), profile.origins().get("profile"));
-        assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "profiles/workspace-write.yaml", 25),
+        assertEquals(Provenance.named(Provenance.Layer.BUILTIN, "default"), profile.origins().get("profile"));
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/workspace-write.yaml", 25, 3),
                 profile.origins().get("network.enabled"));
-        assertEquals(new Profile.Origin(Profile.Layer.BUILTIN, "profiles/defaults.yaml", 19), profile.origins().get("denied_paths"));
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 19, 1), profile.origins().get("denied_paths"));
     }
 
     @Test
     void eachLayerSelectsOverTheOneBelow() {
         Path config = fixture.userConfig("profile: ci\n");
         assertEquals("ci", fixture.resolve().profile().name());
-        assertEquals(new Profile.Origin(Profile.Layer.USER, config.toString(), 1), fixture.resolve().profile().origins().get("profile"));
+        assertEquals(new Provenance(Provenance.Layer.USER, config.toString(), 1, 10), fixture.resolve().profile().origins().get("profile"));
 
         fixture.trustProject("profile: ci\n");
         fixture.projectConfig("# team choice\nprofile: minimal\n");
         assertEquals("minimal", fixture.resolve().profile().name());
-        assertEquals(new Profile.Origin(Profile.Layer.PROJECT, ".cordon/config.yaml", 2),
+        assertEquals(new Provenance(Provenance.Layer.PROJECT, ".cordon/config.yaml", 2, 10),
                 fixture.resolve().profile().origins().get("profile"));
 
         fixture.env.put("CORDON_PROFILE", "development");
@@ -58,7 +59,7 @@ class LayeringTest {
 
         Profile flagged = resolve(new Overrides("untrusted", null, null, null, null)).profile();
         assertEquals("untrusted", flagged.name());
-        assertEquals(new Profile.Origin(Profile.Layer.FLAGS, "--profile", 0), flagged.origins().get("profile"));
+        assertEquals(Provenance.named(Provenance.Layer.FLAGS, "--profile"), flagged.origins().get("profile"));
     }
 
     @Test
@@ -67,7 +68,7 @@ class LayeringTest {
         Profile profile = fixture.resolve().profile();
         assertTrue(profile.network().enabled());
         assertEquals(4096, profile.resources().memoryMb());
-        assertEquals(new Profile.Origin(Profile.Layer.USER, config.toString(), 3), profile.origins().get("network.enabled"));
+        assertEquals(new Provenance(Provenance.Layer.USER, config.toString(), 3, 3), profile.origins().get("network.enabled"));
     }
 
     @Test
@@ -77,14 +78,14 @@ class LayeringTest {
         Profile env = fixture.resolve().profile();
         assertEquals(Profile.Mode.STRICT, env.mode());
         assertEquals("bwrap", env.executor());
-        assertEquals(new Profile.Origin(Profile.Layer.ENVIRONMENT, "CORDON_MODE", 0), env.origins().get("mode"));
+        assertEquals(Provenance.named(Provenance.Layer.ENVIRONMENT, "CORDON_MODE"), env.origins().get("mode"));
 
         Profile flags = resolve(new Overrides(null, Profile.Mode.PERMISSIVE, "landlock", null, 42)).profile();
         assertEquals(Profile.Mode.PERMISSIVE, flags.mode());
         assertEquals("landlock", flags.executor());
         assertEquals(42, flags.resources().timeoutSeconds());
-        assertEquals(new Profile.Origin(Profile.Layer.FLAGS, "--sandbox", 0), flags.origins().get("mode"));
-        assertEquals(new Profile.Origin(Profile.Layer.FLAGS, "--timeout", 0), flags.origins().get("resources.timeout_seconds"));
+        assertEquals(Provenance.named(Provenance.Layer.FLAGS, "--sandbox"), flags.origins().get("mode"));
+        assertEquals(Provenance.named(Provenance.Layer.FLAGS, "--timeout"), flags.origins().get("resources.timeout_seconds"));
     }
 
     @Test
@@ -145,7 +146,7 @@ class LayeringTest {
         assertEquals(Profile.Mode.STRICT, night.mode());
         assertEquals(12000, night.resources().memoryMb());
         assertTrue(night.network().enabled());
-        assertEquals(Profile.Layer.USER, night.origins().get("resources.memory_mb").layer());
+        assertEquals(Provenance.Layer.USER, night.origins().get("resources.memory_mb").layer());
     }
 
     @Test
@@ -156,7 +157,9 @@ class LayeringTest {
         Path config = fixture.userConfig("profile: development\n");
         Resolution resolution = fixture.resolve();
         assertEquals(List.of(Fixture.cordonRoot().resolve("rules").toAbsolutePath().normalize(), fixture.user.resolve("rules"),
-                projectRules), resolution.ruleDirs());
+                projectRules), resolution.ruleDirs().stream().map(Resolution.RuleFolder::dir).toList());
+        assertEquals(List.of(Provenance.Layer.BUILTIN, Provenance.Layer.USER, Provenance.Layer.PROJECT),
+                resolution.ruleDirs().stream().map(Resolution.RuleFolder::layer).toList());
         List<Path> files = resolution.policyFiles();
         assertTrue(files.containsAll(List.of(config, rule, fixture.project.resolve(".cordon/config.yaml"),
                 fixture.project.resolve(".cordon"), fixture.user,

@@ -58,7 +58,7 @@ class ProfileErrorsTest {
                 error("p", "approval: true\n"));
         assertEquals("profiles/p.yaml:1:6: expected one of off, permissive, standard, strict for `mode`, got nothing",
                 error("p", "mode: \n"));
-        assertEquals("profiles/p.yaml:2:11: expected `host:port` (host a name, `*.domain`, `*`, an address or `[ipv6]`) "
+        assertEquals("profiles/p.yaml:2:11: expected `host:port` (host a name, `*.domain`, `*`, an address, `[ipv6]` or a cidr block such as `10.0.0.0/8`) "
                         + "in `network.allow`, got `https://x`",
                 error("p", "network:\n  allow: [\"https://x\"]\n"));
         assertEquals("profiles/p.yaml:2:11: expected a port, as in `pypi.org:443` or `pypi.org:*` in `network.allow`, got `pypi.org`",
@@ -80,7 +80,7 @@ class ProfileErrorsTest {
 
     @Test
     void duplicateKeys() {
-        assertEquals("profiles/p.yaml:2:1: duplicate key `mode` in a profile", error("p", "mode: strict\nmode: off\n"));
+        assertEquals("profiles/p.yaml:2:1: duplicate key `mode`", error("p", "mode: strict\nmode: off\n"));
     }
 
     @Test

@@ -3,15 +3,29 @@ package dev.cordon.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.diagnostic.Provenance;
+import dev.cordon.spi.Capability;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Each setting moves only towards stricter under an untrusted project. */
 class TighteningTest {
 
-    private static final Profile.Origin BELOW = new Profile.Origin(Profile.Layer.USER, "config.yaml", 1);
-    private static final Profile.Origin PROJECT = new Profile.Origin(Profile.Layer.PROJECT, ".cordon/config.yaml", 7);
+    private static final Provenance BELOW = new Provenance(Provenance.Layer.USER, "config.yaml", 1, 1);
+    private static final Provenance PROJECT = new Provenance(Provenance.Layer.PROJECT, ".cordon/config.yaml", 7, 1);
+
+    /** Executors as plugins declare them; only what they declare tells their strength. */
+    private static final ExecutorCapabilities INSTALLED = () -> Map.of(
+            "local", Set.of(),
+            "wsl", Set.of(Capability.NETWORK_ISOLATION, Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "bwrap", Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION,
+                    Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "landlock", Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION,
+                    Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE),
+            "sandbox-lite", Set.of(Capability.WRITE_ISOLATION));
 
     private final List<String> warnings = new ArrayList<>();
 
@@ -22,14 +36,14 @@ class TighteningTest {
         current.put(Key.NETWORK_ENABLED, Boolean.TRUE, BELOW);
         Settings project = new Settings();
         project.put(key, wanted, PROJECT);
-        return new Tightening(warnings).apply(current, project).value(key);
+        return new Tightening(warnings, INSTALLED).apply(current, project).value(key);
     }
 
     @Test
     void modeOnlyRises() {
         assertEquals(Profile.Mode.STRICT, after(Key.MODE, Profile.Mode.STANDARD, Profile.Mode.STRICT));
         assertEquals(Profile.Mode.STANDARD, after(Key.MODE, Profile.Mode.STANDARD, Profile.Mode.PERMISSIVE));
-        assertEquals(List.of(".cordon/config.yaml:7: ignored mode = permissive from an untrusted project (in force: standard)"),
+        assertEquals(List.of(".cordon/config.yaml:7:1: ignored mode = permissive from an untrusted project (in force: standard)"),
                 warnings);
     }
 
@@ -42,6 +56,18 @@ class TighteningTest {
         assertEquals("none", after(Key.FALLBACK, "local", "none"));
         assertEquals("none", after(Key.FALLBACK, "none", "local"));
         assertEquals(3, warnings.size());
+    }
+
+    @Test
+    void executorStrengthComesFromDeclaredCapabilitiesNotNames() {
+        // A plugin with an unremarkable name that isolates less than the one in force is weaker.
+        assertEquals("landlock", after(Key.EXECUTOR, "landlock", "sandbox-lite"));
+        assertEquals("landlock", after(Key.FALLBACK, "sandbox-lite", "landlock"));
+        // An executor that is not installed is taken for neither.
+        assertEquals("auto", after(Key.EXECUTOR, "auto", "mystery"));
+        assertEquals(2, warnings.size());
+        assertEquals(List.of(false, false), List.of(ExecutorCapabilities.NONE.notWeaker("landlock", "auto"),
+                ExecutorCapabilities.NONE.notWeaker("local", "auto")));
     }
 
     @Test
@@ -87,12 +113,12 @@ class TighteningTest {
     void denyListsGrowAndRulesKeepOnlyDenials() {
         assertEquals(List.of("/a", "/b"), after(Key.DENIED_PATHS, List.of("/a"), List.of("/b")));
         Profile.CommandRule userAllow = new Profile.CommandRule("ok", null, List.of(), List.of("npm", "test"), null, null, null,
-                Decision.ALLOW, "tests");
+                Decision.ALLOW, "tests", BELOW);
         Profile.CommandRule projectDeny = new Profile.CommandRule("no-curl", "curl", List.of(), List.of(), null, null, null,
-                Decision.DENY, "no downloads");
+                Decision.DENY, "no downloads", PROJECT);
         Profile.CommandRule projectSandbox = new Profile.CommandRule("sb", null, List.of(), List.of("rm"), null, null, null,
-                Decision.SANDBOX, "x");
-        Profile.CommandRule sameId = new Profile.CommandRule("ok", "rm", List.of(), List.of(), null, null, null, Decision.DENY, "x");
+                Decision.SANDBOX, "x", PROJECT);
+        Profile.CommandRule sameId = new Profile.CommandRule("ok", "rm", List.of(), List.of(), null, null, null, Decision.DENY, "x", PROJECT);
         assertEquals(List.of(projectDeny, userAllow),
                 after(Key.COMMAND_RULES, List.of(userAllow), List.of(projectSandbox, projectDeny, sameId)));
         assertEquals(2, warnings.size());

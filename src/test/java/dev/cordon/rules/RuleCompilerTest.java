@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.ExecutorFacts;
+import dev.cordon.profile.Origins;
 import dev.cordon.profile.Profile;
 import dev.cordon.request.Request;
 import java.io.IOException;
@@ -113,6 +114,6 @@ class RuleCompilerTest {
                 List.of(), List.of(), List.of(), List.of(), List.of(),
                 new Profile.Filesystem(List.of(), List.of(), List.of()), new Profile.Network(false, List.of(), List.of()),
                 new Profile.Resources(0, 0, 0, 0, 0, 0), new Profile.Environment(List.of(), Map.of()),
-                Profile.OnViolation.BLOCK, new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Map.of());
+                Profile.OnViolation.BLOCK, new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Origins.NONE);
     }
 }

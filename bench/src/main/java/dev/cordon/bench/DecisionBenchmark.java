@@ -2,8 +2,8 @@ package dev.cordon.bench;
 
 import dev.cordon.decision.Decision;
 import dev.cordon.engine.Evaluation;
-import dev.cordon.engine.ExecutorFacts;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProfileResolver;

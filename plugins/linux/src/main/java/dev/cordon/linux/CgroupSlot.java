@@ -42,7 +42,8 @@ final class CgroupSlot {
     static CgroupSlot prepare(Cgroups.Version version, Map<String, Path> dirs, ThreadSetup early) throws KernelException {
         CgroupSlot slot = new CgroupSlot(version, dirs);
         slot.early = early;
-        for (Path dir : dirs.values()) {
+        // Controllers mounted together (cpu,cpuacct) share one directory.
+        for (Path dir : new java.util.LinkedHashSet<>(dirs.values())) {
             mkdir(dir);
         }
         if (version == Cgroups.Version.V1) {
@@ -143,7 +144,7 @@ final class CgroupSlot {
     private void park() {
         try {
             String tid = Long.toString(Syscalls.gettid());
-            for (Path dir : dirs.values()) {
+            for (Path dir : new java.util.LinkedHashSet<>(dirs.values())) {
                 RunCgroup.write(dir.resolve("tasks"), tid);
             }
             applyEarly();

@@ -78,7 +78,7 @@ public final class Cgroups implements AutoCloseable {
                 throw new KernelException("no cgroup v1 pids hierarchy is mounted", 0);
             }
             Map<String, Path> parents = new LinkedHashMap<>();
-            for (String controller : new String[] {"pids", "memory", "cpuacct"}) {
+            for (String controller : new String[] {"pids", "memory", "cpuacct", "cpu"}) {
                 Path dir = layout.v1().get(controller);
                 if (dir != null && Files.isWritable(dir.resolve("tasks"))) {
                     parents.put(controller, dir);
@@ -117,12 +117,22 @@ public final class Cgroups implements AutoCloseable {
         return version == Version.V1 ? parents.containsKey("memory") : v2Controllers().contains("memory");
     }
 
+    /** Whether the CPU share of the whole tree can be bounded (CFS bandwidth control). */
+    public boolean limitsCpu() {
+        return version == Version.V1 ? parents.containsKey("cpu") : v2Controllers().contains("cpu");
+    }
+
+    /** The interface file that bounds the CPU share, e.g. {@code v1 cpu.cfs_quota_us}. */
+    public String cpuControl() {
+        return version == Version.V1 ? "v1 cpu.cfs_quota_us" : "v2 cpu.max";
+    }
+
     /** Whether a process-count limit can be enforced for the whole tree. */
     public boolean limitsProcesses() {
         return version == Version.V1 || v2Controllers().contains("pids");
     }
 
-    /** e.g. {@code v1 (pids, memory, cpuacct)} or {@code v2 (/sys/fs/cgroup/user.slice)}. */
+    /** e.g. {@code v1 (pids, memory, cpuacct, cpu)} or {@code v2 (/sys/fs/cgroup/user.slice)}. */
     public String describe() {
         if (version == Version.V1) {
             return "v1 (" + String.join(", ", parents.keySet()) + ")";
@@ -142,6 +152,9 @@ public final class Cgroups implements AutoCloseable {
         }
         if (limits.maxProcesses() > 0 && !limitsProcesses()) {
             throw new KernelException("no pids controller is available to limit processes", 0);
+        }
+        if (limits.cpuPercent() > 0 && !limitsCpu()) {
+            throw new KernelException("no cpu controller is available to bound the cpu share", 0);
         }
         // A memory cgroup costs about half a millisecond per run (making it, and a fresh one
         // slows the child's first page faults), so only runs with a memory limit get one.

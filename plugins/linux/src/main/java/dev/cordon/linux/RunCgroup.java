@@ -26,6 +26,8 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
     private static final int SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
+    /** The CFS bandwidth period: the share is enforced over every 100 ms. */
+    static final long CPU_PERIOD_MICROS = 100_000;
     /** The spawning thread ends right after the start; this is only a bound. */
     private static final Duration SPAWNER_PATIENCE = Duration.ofMillis(200);
 
@@ -68,6 +70,11 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
                 write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
                 writeIfPresent(memory.resolve("memory.memsw.limit_in_bytes"), Long.toString(limits.memoryBytes()));
             }
+            Path cpu = dirs.get("cpu");
+            if (cpu != null && limits.cpuPercent() > 0) {
+                write(cpu.resolve("cpu.cfs_period_us"), Long.toString(CPU_PERIOD_MICROS));
+                write(cpu.resolve("cpu.cfs_quota_us"), Long.toString(cpuQuotaMicros(limits.cpuPercent())));
+            }
             return;
         }
         Path dir = dirs.get("unified");
@@ -78,6 +85,18 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
             write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
             writeIfPresent(dir.resolve("memory.swap.max"), "0");
         }
+        if (limits.cpuPercent() > 0) {
+            write(dir.resolve("cpu.max"), cpuQuotaMicros(limits.cpuPercent()) + " " + CPU_PERIOD_MICROS);
+        }
+    }
+
+    /**
+     * The tree's CPU time per period: its share of every CPU this JVM may use together, at least
+     * the kernel's minimum of 1 ms.
+     */
+    static long cpuQuotaMicros(int percent) {
+        long cpus = Runtime.getRuntime().availableProcessors();
+        return Math.max(1000, CPU_PERIOD_MICROS * cpus * percent / 100);
     }
 
     /**

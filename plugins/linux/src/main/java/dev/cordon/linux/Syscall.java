@@ -11,7 +11,8 @@ public enum Syscall {
     CAPGET(125, 90),
     CAPSET(126, 91),
     GETTID(186, 178),
-    // Refused by the seccomp filter.
+    // Refused by the seccomp filter (unshare and the mount calls are also made through JNA, for a
+    // spawning thread's private mounts, before the filter is installed).
     PTRACE(101, 117),
     PROCESS_VM_READV(310, 270),
     PROCESS_VM_WRITEV(311, 271),

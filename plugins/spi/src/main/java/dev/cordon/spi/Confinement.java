@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a confined command may touch, with every path absolute and normalised.
+ * What a confined command may touch, with every path absolute and normalised. Every run also gets
+ * a private temporary directory from its executor, named by {@code TMPDIR} in the child's
+ * environment and removed when the run ends; the host's temporary directories are not among
+ * these roots.
  *
  * @param workspace the project directory the command works in
  * @param readRoots directories and files the command may read (and execute)

@@ -37,6 +37,19 @@ public interface Executor extends AutoCloseable {
      */
     ExecResult execute(ExecRequest request, OutputListener listener) throws ExecutorException;
 
+    /**
+     * For each promise the confinement makes ({@link Promise#madeBy(Confinement)}), whether the
+     * kernel keeps it when this executor runs the command, and how; or why only the policy layer
+     * does. It runs nothing itself (it may rely on the {@link #probe()} result) and is cheap: the
+     * registry asks before choosing. The default claims nothing, so an executor that does not
+     * answer is taken at its word.
+     */
+    default List<Guarantee> guarantees(Confinement confinement) {
+        return Promise.madeBy(confinement).stream()
+                .map(promise -> Guarantee.policy(promise, "the " + id() + " executor does not enforce it"))
+                .toList();
+    }
+
     /** Kills the whole process tree of a running request; a no-op for an unknown run id. */
     default void kill(String runId) {
     }

@@ -58,7 +58,10 @@ final class BwrapArguments {
         options.add("--hostname");
         options.add(HOSTNAME);
         options.add("--clearenv");
-        for (Map.Entry<String, String> entry : new TreeMap<>(request.env()).entrySet()) {
+        Map<String, String> env = new TreeMap<>(request.env());
+        // The run's own temp: the private /tmp, whatever the caller's TMPDIR was.
+        env.put("TMPDIR", BwrapMountPlan.TMP.toString());
+        for (Map.Entry<String, String> entry : env.entrySet()) {
             checkEnvironment(entry.getKey(), entry.getValue());
             options.add("--setenv");
             options.add(entry.getKey());

@@ -1,13 +1,16 @@
 package dev.cordon.executor.bwrap;
 
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -57,6 +60,11 @@ public final class BwrapExecutor implements Executor {
     @Override
     public Set<Capability> capabilities() {
         return outcome().capabilities();
+    }
+
+    @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        return BwrapGuarantees.of(confinement, outcome());
     }
 
     @Override

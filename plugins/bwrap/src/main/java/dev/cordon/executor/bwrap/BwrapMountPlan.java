@@ -30,6 +30,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
 
     static final Path ROOT = Path.of("/");
     static final Path TMP = Path.of("/tmp");
+    static final Path VAR_TMP = Path.of("/var/tmp");
     static final Path DEV = Path.of("/dev");
     static final Path SHM = Path.of("/dev/shm");
     static final Path PROC = Path.of("/proc");
@@ -125,6 +126,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
             // Key names of the host's keyrings; their contents are out of reach anyway (seccomp refuses keyctl).
             PROC_HIDDEN.forEach(path -> add(BwrapMount.hideFile(path)));
             add(BwrapMount.tmpfs(TMP, tmpBytes));
+            add(BwrapMount.tmpfs(VAR_TMP, tmpBytes));
             add(BwrapMount.tmpfs(SHM, tmpBytes));
             writes.forEach(path -> add(BwrapMount.write(path)));
             for (Path path : readOnly) {
@@ -263,7 +265,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
             if (isHidden(real)) {
                 throw new ExecutorException("working directory `" + cwd + "` is a hidden path");
             }
-            if (!isVisible(real) && !real.equals(ROOT) && !real.equals(TMP) && !real.equals(SHM)) {
+            if (!isVisible(real) && !real.equals(ROOT) && !isPrivateTemp(real)) {
                 throw new ExecutorException("working directory `" + cwd + "` is outside every root the command may read");
             }
         }
@@ -346,7 +348,7 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
         }
 
         private boolean isBindable(Path path) {
-            return files.kind(path) != Kind.MISSING && !isSynthetic(path) && !path.equals(TMP) && !path.equals(SHM);
+            return files.kind(path) != Kind.MISSING && !isSynthetic(path) && !isPrivateTemp(path);
         }
 
         private List<Path> realAll(String what, List<Path> paths) throws ExecutorException {
@@ -377,6 +379,11 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
                 throw new ExecutorException(what + " `" + path + "` is not an absolute, normalised path");
             }
         }
+    }
+
+    /** The shared temp folders, which the sandbox gets private, sized file systems for. */
+    static boolean isPrivateTemp(Path path) {
+        return path.equals(TMP) || path.equals(VAR_TMP) || path.equals(SHM);
     }
 
     /** The kernel-provided trees the sandbox gets fresh copies of; host paths there are never bound. */

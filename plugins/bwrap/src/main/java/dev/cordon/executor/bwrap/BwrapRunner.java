@@ -10,6 +10,7 @@ import dev.cordon.executor.support.ProcessTree;
 import dev.cordon.executor.support.Requests;
 import dev.cordon.executor.support.RunOutcome;
 import dev.cordon.linux.CgroupEvents;
+import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
@@ -148,10 +149,10 @@ final class BwrapRunner implements AutoCloseable {
             if (files.kind(real) != BwrapFileSystem.Kind.MISSING) {
                 return true;
             }
-            // A new file in a host directory the command cannot see; the private /tmp and
-            // /dev/shm themselves exist inside, so a file missing there is just missing.
+            // A new file in a host directory the command cannot see; the private temp folders
+            // themselves exist inside, so a file missing there is just missing.
             Path parent = real.getParent();
-            return parent != null && !parent.equals(BwrapMountPlan.TMP) && !parent.equals(BwrapMountPlan.SHM)
+            return parent != null && !BwrapMountPlan.isPrivateTemp(parent)
                     && files.kind(parent) == BwrapFileSystem.Kind.DIRECTORY;
         } catch (RuntimeException e) {
             return false; // not a path at all
@@ -177,12 +178,16 @@ final class BwrapRunner implements AutoCloseable {
     private static Optional<RunCgroup> cgroup(BwrapHost host, ExecRequest request, Limits limits, MemoryEnforcement memory)
             throws ExecutorException {
         long memoryBytes = memory == MemoryEnforcement.CGROUP ? limits.memoryBytes() : 0;
-        if (host.cgroups().isEmpty() || (limits.maxProcesses() <= 0 && memoryBytes <= 0)) {
+        // Without a cpu controller the share is a gap the guarantees name; the run goes on only
+        // when the profile accepts that (enforce: best-effort).
+        int cpuPercent = host.cgroups().filter(Cgroups::limitsCpu).isPresent() ? limits.cpuPercent() : 0;
+        if (host.cgroups().isEmpty() || (limits.maxProcesses() <= 0 && memoryBytes <= 0 && cpuPercent <= 0)) {
             return Optional.empty();
         }
         // The wrapper shell, bwrap and the sandbox's init count too; the command keeps its full share.
         int processes = limits.maxProcesses() > 0 ? limits.maxProcesses() + SANDBOX_PROCESSES : 0;
-        Limits cgroupLimits = new Limits(processes, memoryBytes, limits.cpuSeconds(), limits.fileSizeBytes());
+        Limits cgroupLimits = new Limits(processes, memoryBytes, limits.cpuSeconds(), limits.fileSizeBytes(), cpuPercent,
+                0, 0);
         try {
             return Optional.of(host.cgroups().get().create(request.runId(), cgroupLimits));
         } catch (KernelException e) {
@@ -227,7 +232,11 @@ final class BwrapRunner implements AutoCloseable {
         return network.mode() == NetworkPolicy.Mode.FULL ? SeccompProgram.Sockets.ALL : SeccompProgram.Sockets.UNIX_ONLY;
     }
 
+    /** The profile's temp size; else the memory limit, which the tmpfs pages count against anyway. */
     private static long tmpBytes(Limits limits) {
+        if (limits.tempBytes() > 0) {
+            return limits.tempBytes();
+        }
         return limits.memoryBytes() > 0 ? limits.memoryBytes() : DEFAULT_TMP_BYTES;
     }
 

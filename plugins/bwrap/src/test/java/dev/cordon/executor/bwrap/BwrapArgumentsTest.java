@@ -25,13 +25,15 @@ class BwrapArgumentsTest {
     private static final FakeFileSystem FILES = new FakeFileSystem().dir("/usr").dir("/ws");
 
     @Test
-    void isolatesEverythingAndPassesExactlyTheRequestsEnvironment() throws Exception {
-        ExecRequest request = request(NetworkPolicy.NONE, List.of("/ws"), Map.of("PATH", "/usr/bin", "HOME", "/ws", "A", "x y"));
+    void isolatesEverythingAndPassesExactlyTheRequestsEnvironmentWithItsOwnTemp() throws Exception {
+        ExecRequest request = request(NetworkPolicy.NONE, List.of("/ws"),
+                Map.of("PATH", "/usr/bin", "HOME", "/ws", "A", "x y", "TMPDIR", "/home/u/tmp"));
 
         List<String> expected = new ArrayList<>(List.of(
                 "--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL",
                 "--die-with-parent", "--as-pid-1", "--new-session", "--hostname", "cordon", "--clearenv",
-                "--setenv", "A", "x y", "--setenv", "HOME", "/ws", "--setenv", "PATH", "/usr/bin"));
+                "--setenv", "A", "x y", "--setenv", "HOME", "/ws", "--setenv", "PATH", "/usr/bin",
+                "--setenv", "TMPDIR", "/tmp"));
         expected.addAll(plan(request).arguments());
         expected.addAll(List.of("--remount-ro", "/", "--chdir", "/ws", "--add-seccomp-fd", "3", "--json-status-fd", "5"));
         assertEquals(expected, BwrapArguments.options(request, plan(request)));

@@ -20,7 +20,9 @@ class BwrapMountPlanTest {
             "--dev", "/dev",
             "--proc", "/proc",
             "--perms", "1777", "--size", "1048576", "--tmpfs", "/tmp");
-    private static final List<String> SHM = List.of("--perms", "1777", "--size", "1048576", "--tmpfs", "/dev/shm");
+    /** The private temp folders one level down, in the plan's order. */
+    private static final List<String> SHM = List.of("--perms", "1777", "--size", "1048576", "--tmpfs", "/dev/shm",
+            "--perms", "1777", "--size", "1048576", "--tmpfs", "/var/tmp");
     private static final List<String> KEYS = List.of(
             "--ro-bind", "/dev/null", "/proc/key-users",
             "--ro-bind", "/dev/null", "/proc/keys");

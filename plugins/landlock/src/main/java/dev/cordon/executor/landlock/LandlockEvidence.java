@@ -26,10 +26,13 @@ import java.util.regex.Pattern;
 final class LandlockEvidence {
 
     private static final int MAX_VIOLATIONS = 20;
-    private static final Pattern PATH = Pattern.compile("(/[^\\s:'\"`,;()\u2018\u2019]+|[\\w.-]+(?:/[\\w.-]+)+)");
+    /** An absolute path, a relative one with a slash, or any name a tool quoted ({@code 'x'}, {@code ‘x’}). */
+    private static final Pattern PATH = Pattern.compile(
+            "(/[^\\s:'\"`,;()\u2018\u2019]+|[\\w.-]+(?:/[\\w.-]+)+)|['`\u2018]([^'\u2019\\s]+)['\u2019]");
     private static final Pattern WRITING = Pattern.compile(
             "cannot create|can't create|cannot touch|cannot remove|cannot move|cannot open .* for writing|"
-                    + "cannot overwrite|cannot make|mkdir|rmdir|unlink|rename|truncat|write|> ", Pattern.CASE_INSENSITIVE);
+                    + "cannot overwrite|cannot make|mkdir|rmdir|unlink|rename|truncat|write|> |changing permissions|"
+                    + "changing ownership|setting times|chmod|chown|setfattr|xattr", Pattern.CASE_INSENSITIVE);
     private static final Pattern NETWORK = Pattern.compile(
             "/dev/tcp/|/dev/udp/|connect|socket|network|resolve|getaddrinfo|name resolution", Pattern.CASE_INSENSITIVE);
     private static final Pattern PRIVILEGED = Pattern.compile(
@@ -39,15 +42,22 @@ final class LandlockEvidence {
 
     private final LandlockPlan plan;
     private final Path cwd;
+    private final List<Path> privateTemp;
     private final Set<Violation> found = new LinkedHashSet<>();
 
-    private LandlockEvidence(LandlockPlan plan, Path cwd) {
+    private LandlockEvidence(LandlockPlan plan, Path cwd, List<Path> privateTemp) {
         this.plan = plan;
         this.cwd = cwd;
+        this.privateTemp = List.copyOf(privateTemp);
     }
 
-    static List<Violation> read(RunOutcome outcome, LandlockPlan plan, Path cwd, Limits limits, CgroupEvents events) {
-        LandlockEvidence evidence = new LandlockEvidence(plan, cwd);
+    /**
+     * @param privateTemp the folders the run had file systems of its own over (empty without a
+     *     mount namespace)
+     */
+    static List<Violation> read(RunOutcome outcome, LandlockPlan plan, Path cwd, Limits limits, CgroupEvents events,
+            List<Path> privateTemp) {
+        LandlockEvidence evidence = new LandlockEvidence(plan, cwd, privateTemp);
         evidence.limits(outcome, limits, events);
         evidence.signals(outcome.status());
         for (String line : outcome.stderr().split("\n")) {
@@ -89,14 +99,8 @@ final class LandlockEvidence {
     }
 
     private void line(String line) {
-        String errno;
-        if (line.contains("Permission denied") || line.contains("EACCES")) {
-            errno = "EACCES";
-        } else if (line.contains("Operation not permitted") || line.contains("EPERM")) {
-            errno = "EPERM";
-        } else if (line.contains("Resource temporarily unavailable") && line.toLowerCase(Locale.ROOT).contains("fork")) {
-            return; // the pids counter reports these
-        } else {
+        Errno errno = Errno.of(line);
+        if (errno == null) {
             return;
         }
         String text = line.strip();
@@ -105,36 +109,111 @@ final class LandlockEvidence {
             return;
         }
         Matcher privileged = PRIVILEGED.matcher(text);
-        if (errno.equals("EPERM") && privileged.find()) {
+        if (errno == Errno.EPERM && privileged.find()) {
             add(Violation.Kind.SYSCALL, privileged.group(1).toLowerCase(Locale.ROOT) + " refused: " + text);
             return;
         }
-        boolean writing = WRITING.matcher(text).find();
-        Optional<Path> path = lastPathBefore(text, errno.equals("EACCES") ? "Permission denied" : "Operation not permitted");
-        if (path.isEmpty()) {
+        // A move or removal names the pinned directory first (`cannot move '.git' to 'x'`).
+        Optional<Path> found = pathBefore(text, errno.text(), errno == Errno.EBUSY ? Which.FIRST : Which.LAST);
+        if (found.isEmpty()) {
             return;
         }
-        if (writing && !writable(path.get())) {
-            add(Violation.Kind.FILE_WRITE, "write to " + path.get() + ": " + errno + " ("
-                    + plan.reasonFor(path.get(), LandlockPlan.Access.WRITE) + ")");
-        } else if (!writing && !readable(path.get())) {
-            add(Violation.Kind.FILE_READ, "read of " + path.get() + ": " + errno + " ("
-                    + plan.reasonFor(path.get(), LandlockPlan.Access.READ) + ")");
+        Path path = found.get();
+        boolean writing = errno.alwaysWrite() || WRITING.matcher(text).find();
+        if (errno == Errno.ENOENT || errno == Errno.NONEXISTENT) {
+            if (shadowed(path)) {
+                add(writing ? Violation.Kind.FILE_WRITE : Violation.Kind.FILE_READ, (writing ? "write to " : "read of ")
+                        + path + ": ENOENT (outside the roots: the run's temp folders are its own)");
+            }
+        } else if (errno == Errno.EBUSY) {
+            add(Violation.Kind.FILE_WRITE, "move or removal of " + path + ": EBUSY (a directory on the way to a "
+                    + "protected path, pinned in place)");
+        } else if (plan.isHidden(path)) {
+            add(writing ? Violation.Kind.FILE_WRITE : Violation.Kind.FILE_READ,
+                    (writing ? "write to " : "read of ") + path + ": " + errno + " (hidden path)");
+        } else if (errno == Errno.EROFS || writing && !writable(path)) {
+            add(Violation.Kind.FILE_WRITE, "write to " + path + ": " + errno + " ("
+                    + plan.reasonFor(path, LandlockPlan.Access.WRITE) + ")");
+        } else if (!writing && !readable(path)) {
+            add(Violation.Kind.FILE_READ, "read of " + path + ": " + errno + " ("
+                    + plan.reasonFor(path, LandlockPlan.Access.READ) + ")");
+        }
+    }
+
+    /** The refusals a line can report, by the text tools print for them. */
+    private enum Errno {
+        EACCES("Permission denied", false),
+        EPERM("Operation not permitted", false),
+        /** A read-only mount of the thread's namespace: only changes get it. */
+        EROFS("Read-only file system", true),
+        /** A pinned directory: only moves and removals get it. */
+        EBUSY("Device or resource busy", true),
+        /** A refusal only for a host path the run's private temp folders cover. */
+        ENOENT("No such file or directory", false),
+        NONEXISTENT("Directory nonexistent", false);
+
+        private final String text;
+        private final boolean alwaysWrite;
+
+        Errno(String text, boolean alwaysWrite) {
+            this.text = text;
+            this.alwaysWrite = alwaysWrite;
+        }
+
+        String text() {
+            return text;
+        }
+
+        boolean alwaysWrite() {
+            return alwaysWrite;
+        }
+
+        static Errno of(String line) {
+            if (line.contains("Resource temporarily unavailable")) {
+                return null; // fork refusals: the pids counter reports these
+            }
+            for (Errno errno : values()) {
+                if (line.contains(errno.text) || line.contains(errno.name())) {
+                    return errno;
+                }
+            }
+            return null;
         }
     }
 
     /**
-     * The path a refusal names: the last one before the error text, which skips a program's own
-     * path in front ({@code /bin/sh: 1: cannot create /x/y: Permission denied}).
+     * The path a refusal names: usually the last one before the error text, which skips a
+     * program's own path in front ({@code /bin/sh: 1: cannot create /x/y: Permission denied}).
      */
-    private Optional<Path> lastPathBefore(String text, String error) {
+    private Optional<Path> pathBefore(String text, String error, Which which) {
         int end = text.indexOf(error);
         Matcher paths = PATH.matcher(end < 0 ? text : text.substring(0, end));
-        String last = null;
-        while (paths.find()) {
-            last = paths.group(1);
+        String chosen = null;
+        while (paths.find() && (chosen == null || which == Which.LAST)) {
+            chosen = paths.group(1) != null ? paths.group(1) : paths.group(2);
         }
-        return last == null ? Optional.empty() : Optional.of(cwd.resolve(last).normalize());
+        return chosen == null ? Optional.empty() : Optional.of(cwd.resolve(chosen).normalize());
+    }
+
+    /** Which of the paths before the error a refusal is about. */
+    private enum Which {
+        FIRST,
+        LAST
+    }
+
+    /**
+     * Whether the host has the path (or, for a file being created, its directory) under a folder
+     * the run's own temp file system covered, and no root showed it there: then "no such file"
+     * was the sandbox hiding it.
+     */
+    private boolean shadowed(Path path) {
+        boolean covered = privateTemp.stream().anyMatch(temp -> path.startsWith(temp) && !path.equals(temp));
+        if (!covered || plan.shownByRoot(path)) {
+            return false;
+        }
+        Path parent = path.getParent();
+        return Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || parent != null && !privateTemp.contains(parent) && Files.isDirectory(parent);
     }
 
     private boolean readable(Path path) {

@@ -2,6 +2,7 @@ package dev.cordon.executor.landlock;
 
 import dev.cordon.executor.support.DescendantTree;
 import dev.cordon.executor.support.Launcher;
+import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.support.ProcessRunner;
 import dev.cordon.executor.support.ProcessTree;
 import dev.cordon.executor.support.Requests;
@@ -20,6 +21,7 @@ import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
@@ -28,7 +30,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -72,6 +76,11 @@ public final class LandlockExecutor implements Executor {
     }
 
     @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        return LandlockGuarantees.of(confinement, host());
+    }
+
+    @Override
     public Probe probe() {
         Probe result = probe;
         if (result == null) {
@@ -96,32 +105,66 @@ public final class LandlockExecutor implements Executor {
         disableCoreDumps();
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
-        try {
+        try (LandlockTemp temp = machine.mounts() ? LandlockTemp.mounted() : LandlockTemp.directory(request.runId())) {
             LandlockRlimits.MemoryEnforcement memory = cgroup != null && machine.cgroups().orElseThrow().limitsMemory()
                     ? LandlockRlimits.MemoryEnforcement.CGROUP : LandlockRlimits.MemoryEnforcement.ADDRESS_SPACE;
-            LandlockPlan plan = LandlockPlan.build(confinement, machine.abi(),
-                    implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory)));
-            byte[] filter = filters.computeIfAbsent(plan.sockets(), sockets -> SeccompProgram.build(machine.arch().orElseThrow(), sockets));
-            LandlockConfiner confiner = new LandlockConfiner(plan, filter);
-            Launcher confined = cgroup != null ? cgroup.launcher(confiner) : builder -> Spawner.start(builder, confiner);
-            ProcessTree tree = cgroup != null ? cgroup : new DescendantTree();
-            Launcher launcher = builder -> {
-                if (LandlockRlimits.needsShell(limits, memory)) {
-                    builder.command(LandlockRlimits.wrap(builder.command(), limits, memory));
-                }
-                return confined.launch(builder);
-            };
-            RunOutcome outcome = run(request, listener, launcher, tree);
-            CgroupEvents events = cgroup != null ? cgroup.events() : CgroupEvents.NONE;
-            List<Violation> violations = LandlockEvidence.read(outcome, plan, request.cwd(), limits, events);
-            List<String> notes = new java.util.ArrayList<>(notes(machine));
-            notes.addAll(networkNotes);
-            return outcome.toResult(id(), violations, notes);
+            List<LandlockGrant> implicit = implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory));
+            LandlockPlan plan = LandlockPlan.build(withTemp(confinement, temp), machine.abi(), implicit,
+                    machine.mounts() ? LandlockPlan.InsideWriteRoots.MOUNTED : LandlockPlan.InsideWriteRoots.CARVED);
+            Optional<LandlockMounts.Layout> layout = machine.mounts()
+                    ? Optional.of(LandlockMounts.plan(confinement, implicitWrites(implicit), temp))
+                    : Optional.empty();
+            try (Placeholders.Reservation reserved = Placeholders.reserve(
+                    layout.map(LandlockMounts.Layout::placeholders).orElse(List.of()), Placeholders.Kind.EMPTY_FILE, "sandbox")) {
+                byte[] filter = filters.computeIfAbsent(plan.sockets(),
+                        sockets -> SeccompProgram.build(machine.arch().orElseThrow(), sockets));
+                LandlockConfiner confiner = new LandlockConfiner(plan, filter, layout.map(LandlockMounts.Layout::namespace));
+                Launcher confined = cgroup != null ? cgroup.launcher(confiner) : builder -> Spawner.start(builder, confiner);
+                ProcessTree tree = cgroup != null ? cgroup : new DescendantTree();
+                Launcher launcher = builder -> {
+                    if (LandlockRlimits.needsShell(limits, memory)) {
+                        builder.command(LandlockRlimits.wrap(builder.command(), limits, memory));
+                    }
+                    return confined.launch(builder);
+                };
+                RunOutcome outcome = run(withTmpdir(request, temp.dir()), listener, launcher, tree);
+                CgroupEvents events = cgroup != null ? cgroup.events() : CgroupEvents.NONE;
+                List<Violation> violations = LandlockEvidence.read(outcome, plan, request.cwd(), limits, events,
+                        temp.mountedFolders());
+                List<String> notes = new ArrayList<>(notes(machine));
+                notes.addAll(networkNotes);
+                return outcome.toResult(id(), violations, notes);
+            }
         } finally {
             if (cgroup != null) {
                 cgroup.close();
             }
         }
+    }
+
+    /** The confinement the rules enforce: the request's, plus the run's private temp as a write root. */
+    private static Confinement withTemp(Confinement confinement, LandlockTemp temp) {
+        List<Path> reads = new ArrayList<>(confinement.readRoots());
+        List<Path> writes = new ArrayList<>(confinement.writeRoots());
+        reads.removeAll(LandlockTemp.SHARED);
+        writes.removeAll(LandlockTemp.SHARED);
+        writes.addAll(temp.writeRoots());
+        return new Confinement(confinement.workspace(), reads, writes, confinement.readOnlyPaths(),
+                confinement.hiddenPaths(), confinement.network(), confinement.limits());
+    }
+
+    /** The request with {@code TMPDIR} naming the run's private temp. */
+    private static ExecRequest withTmpdir(ExecRequest request, Path tmpdir) {
+        Map<String, String> env = new HashMap<>(request.env());
+        env.put("TMPDIR", tmpdir.toString());
+        return new ExecRequest(request.runId(), request.argv(), request.cwd(), env, request.confinement(),
+                request.timeout(), request.outputLimitBytes());
+    }
+
+    /** Files outside the roots the child must write to start (a v2 cgroup's {@code cgroup.procs}). */
+    private static List<Path> implicitWrites(List<LandlockGrant> implicit) {
+        return implicit.stream().filter(grant -> (grant.rights() & Landlock.WRITE_FILE) != 0)
+                .map(LandlockGrant::path).filter(path -> !path.startsWith("/dev")).toList();
     }
 
     @Override
@@ -161,7 +204,10 @@ public final class LandlockExecutor implements Executor {
             return null;
         }
         try {
-            return machine.cgroups().get().create(runId, limits);
+            // Without a cpu controller the share is a gap the guarantees name; the run goes on only
+            // when the profile accepts that (enforce: best-effort).
+            Limits enforceable = machine.cgroups().get().limitsCpu() ? limits : limits.withCpuPercent(0);
+            return machine.cgroups().get().create(runId, enforceable);
         } catch (KernelException e) {
             throw new ExecutorException("cannot create the run's cgroup: " + e.getMessage(), e);
         }

@@ -5,6 +5,7 @@ import dev.cordon.linux.Capabilities;
 import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
+import dev.cordon.linux.MountNamespace;
 import dev.cordon.linux.Prctl;
 import dev.cordon.linux.Seccomp;
 import java.util.Optional;
@@ -19,27 +20,32 @@ import java.util.Optional;
  * @param seccomp whether seccomp filters are available
  * @param cgroups run cgroups, if they can be made
  * @param cgroupProblem why they cannot, or empty
+ * @param mountProblem why the spawning thread cannot have a private mount namespace, or empty
+ *     when it can (then the metadata fence, protected paths and the private /tmp are the kernel's)
  */
 record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp, Optional<Cgroups> cgroups,
-        String cgroupProblem) {
+        String cgroupProblem, Optional<String> mountProblem) {
 
     static LandlockHost detect() {
         Optional<Arch> arch = Arch.current();
         int kernelAbi = arch.isPresent() ? Landlock.abi() : 0;
         Optional<Cgroups> cgroups;
         String problem = "";
+        Optional<String> mountProblem = arch.isPresent() ? MountNamespace.unavailable()
+                : Optional.of("no system call table for this cpu architecture");
         try {
             Cgroups opened = Cgroups.open();
             // The same for every run, so the parked spawning thread does it while it waits; the
-            // confiner repeats it (then nearly free) and verifies that no capability is left.
-            opened.parkedSetup(LandlockHost::dropPrivileges);
+            // confiner repeats it (then nearly free) and verifies that no capability is left. The
+            // mounts need CAP_SYS_ADMIN, so with them the capabilities are dropped only afterwards.
+            opened.parkedSetup(mountProblem.isEmpty() ? Prctl::setNoNewPrivs : LandlockHost::dropPrivileges);
             cgroups = Optional.of(opened);
         } catch (KernelException e) {
             cgroups = Optional.empty();
             problem = e.getMessage();
         }
         return new LandlockHost(arch, Math.min(kernelAbi, Landlock.NEWEST_KNOWN_ABI), kernelAbi, Seccomp.available(),
-                cgroups, problem);
+                cgroups, problem, mountProblem);
     }
 
     private static void dropPrivileges() throws KernelException {
@@ -64,6 +70,11 @@ record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp
     /** Whether every process of a run can be found, limited and killed through a cgroup. */
     boolean containsTrees() {
         return cgroups.isPresent();
+    }
+
+    /** Whether each run's thread gets a private mount namespace. */
+    boolean mounts() {
+        return mountProblem.isEmpty();
     }
 
     /** Whether processes and memory of the whole tree can be limited. */

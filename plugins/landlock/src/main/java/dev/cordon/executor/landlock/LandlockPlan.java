@@ -25,8 +25,9 @@ import java.util.Optional;
  * costs, stated plainly: no new entry can be created directly in a directory on the way to a
  * protected path (the right to create would cover the protected path too), entries created in it
  * after the run started are not accessible, and the names inside a hidden directory can be
- * listed, though not read. Inside a write root that cost would break ordinary work, so there only
- * existing hidden paths are carved out (see the constructor).
+ * listed, though not read. Inside a write root that cost would break ordinary work, so there the
+ * thread's mount namespace protects them where there is one, and otherwise only existing hidden
+ * paths are carved out (see {@link #protect}).
  */
 final class LandlockPlan {
 
@@ -50,34 +51,50 @@ final class LandlockPlan {
     private final List<Path> writeRoots;
     private final List<Path> readableRoots = new ArrayList<>();
     private final List<Path> uncarved = new ArrayList<>();
+    private final List<Protected> mounted = new ArrayList<>();
+    private final List<Path> namedRoots = new ArrayList<>();
 
-    private LandlockPlan(int abi, Confinement confinement) {
+    private LandlockPlan(int abi, Confinement confinement, InsideWriteRoots inside) {
         this.abi = abi;
         this.writeRoots = confinement.writeRoots().stream().map(LandlockPlan::normal).toList();
         confinement.readRoots().forEach(root -> readableRoots.add(normal(root)));
         readableRoots.addAll(writeRoots);
+        readableRoots.stream().filter(root -> !LandlockTemp.SHARED.contains(root)).forEach(namedRoots::add);
         this.handledFs = Landlock.fsRights(abi);
         this.network = confinement.network().mode();
-        // Carving a path out of a write root takes the right to create entries from every directory
-        // on the way to it: `.git/hooks` would stop `git commit`, a missing `.vscode` would stop
-        // creating any file at the workspace root. Inside write roots only existing hidden paths
-        // (secrets) are carved; the rest is left to the policy layer, and bwrap enforces it.
         for (Path hidden : confinement.hiddenPaths()) {
-            Path path = normal(hidden);
-            if (insideWriteRoot(path) && !Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                uncarved.add(path);
-            } else {
-                protectedPaths.add(new Protected(path, Protection.HIDDEN));
-            }
+            protect(normal(hidden), Protection.HIDDEN, inside);
         }
         for (Path readOnly : confinement.readOnlyPaths()) {
-            Path path = normal(readOnly);
-            if (insideWriteRoot(path)) {
-                uncarved.add(path);
-            } else {
-                protectedPaths.add(new Protected(path, Protection.READ_ONLY));
-            }
+            protect(normal(readOnly), Protection.READ_ONLY, inside);
         }
+    }
+
+    /**
+     * Carving a path out of a write root takes the right to create entries from every directory
+     * on the way to it: `.git/hooks` would stop `git commit`, a missing `.vscode` would stop
+     * creating any file at the workspace root. So inside write roots the rules carve only existing
+     * hidden paths (secrets), and only when no mount namespace masks them instead; the rest is
+     * left to the mount namespace, or else to the policy layer.
+     */
+    private void protect(Path path, Protection protection, InsideWriteRoots inside) {
+        if (!insideWriteRoot(path)) {
+            protectedPaths.add(new Protected(path, protection));
+        } else if (inside == InsideWriteRoots.MOUNTED) {
+            mounted.add(new Protected(path, protection));
+        } else if (protection == Protection.HIDDEN && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            protectedPaths.add(new Protected(path, protection));
+        } else {
+            uncarved.add(path);
+        }
+    }
+
+    /** Who keeps hidden and read-only paths inside write roots. */
+    enum InsideWriteRoots {
+        /** The thread's mount namespace masks them and binds them read-only; the rules leave them alone. */
+        MOUNTED,
+        /** Only the rules: existing hidden paths are carved out, the rest is left to the policy layer. */
+        CARVED
     }
 
     /**
@@ -85,8 +102,8 @@ final class LandlockPlan {
      * split around the protected paths inside it; {@code implicit} grants (what starting a
      * process needs) are added as they are, unless a protected path covers them.
      */
-    static LandlockPlan build(Confinement confinement, int abi, List<LandlockGrant> implicit) {
-        LandlockPlan plan = new LandlockPlan(abi, confinement);
+    static LandlockPlan build(Confinement confinement, int abi, List<LandlockGrant> implicit, InsideWriteRoots inside) {
+        LandlockPlan plan = new LandlockPlan(abi, confinement, inside);
         long write = plan.handledFs;
         for (Path root : confinement.readRoots()) {
             plan.grantRoot(normal(root), READ & write);
@@ -161,7 +178,8 @@ final class LandlockPlan {
     /** Why a path is not accessible the way a command wanted, in words for a violation. */
     String reasonFor(Path path, Access wanted) {
         Path target = normal(path);
-        Optional<Protected> protection = covering(target);
+        Optional<Protected> protection = covering(target).or(() -> mounted.stream()
+                .filter(p -> target.startsWith(p.path())).findFirst());
         if (protection.isPresent()) {
             return protection.get().protection() == Protection.HIDDEN ? "hidden path" : "read-only path";
         }
@@ -170,6 +188,19 @@ final class LandlockPlan {
             return wanted == Access.WRITE ? "outside the write roots" : "outside the read roots";
         }
         return "next to a protected path, where landlock cannot allow new entries";
+    }
+
+    /** Whether a root the confinement named (not the run's own temp) covers {@code path}. */
+    boolean shownByRoot(Path path) {
+        Path target = normal(path);
+        return namedRoots.stream().anyMatch(target::startsWith);
+    }
+
+    /** Whether a hidden path covers {@code path}, carved out of the rules or masked by a mount. */
+    boolean isHidden(Path path) {
+        Path target = normal(path);
+        return java.util.stream.Stream.concat(protectedPaths.stream(), mounted.stream())
+                .anyMatch(p -> p.protection() == Protection.HIDDEN && target.startsWith(p.path()));
     }
 
     /** What a command tried to do with a path. */

@@ -35,13 +35,13 @@ class LandlockEvidenceTest {
         home = Files.createDirectories(temp.resolve("home"));
         Files.createDirectories(home.resolve(".ssh"));
         plan = LandlockPlan.build(new Confinement(ws, List.of(home), List.of(ws), List.of(), List.of(home.resolve(".ssh")),
-                NetworkPolicy.NONE, Limits.NONE), 7, List.of());
+                NetworkPolicy.NONE, Limits.NONE), 7, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
     }
 
     private List<Violation> read(String stderr, ExitStatus status, Limits limits, CgroupEvents events) {
         RunOutcome outcome = new RunOutcome(status, RunOutcome.Ending.EXITED, Duration.ZERO, "", stderr, 0, stderr.length(),
                 1 << 20, new Usage(Duration.ZERO, Duration.ZERO, 0), List.of());
-        return LandlockEvidence.read(outcome, plan, ws, limits, events);
+        return LandlockEvidence.read(outcome, plan, ws, limits, events, List.of());
     }
 
     private List<Violation> read(String stderr) {

@@ -9,9 +9,4 @@ class LandlockExecutorTest extends ExecutorConformance {
     protected Executor createExecutor() {
         return new LandlockExecutor();
     }
-
-    @Override
-    protected boolean enforcesReadOnlyPathsInsideWriteRoots() {
-        return false;
-    }
 }

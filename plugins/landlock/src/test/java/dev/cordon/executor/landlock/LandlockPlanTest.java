@@ -55,8 +55,7 @@ class LandlockPlanTest {
     void rootsWithoutProtectedPathsAreOneRuleEach() throws IOException {
         Path home = Files.createDirectories(temp.resolve("home"));
         Path ws = Files.createDirectories(temp.resolve("ws"));
-        LandlockPlan plan = LandlockPlan.build(confinement(List.of(home), List.of(ws), List.of(), List.of(), NetworkPolicy.NONE),
-                ABI, List.of());
+        LandlockPlan plan = LandlockPlan.build(confinement(List.of(home), List.of(ws), List.of(), List.of(), NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("home read", "ws all"), rules(plan, temp));
     }
 
@@ -68,7 +67,7 @@ class LandlockPlanTest {
         Files.createDirectories(home.resolve(".config/editor"));
         Files.writeString(home.resolve(".profile"), "");
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(home), List.of(), List.of(),
-                List.of(home.resolve(".ssh"), home.resolve(".config/gcloud")), NetworkPolicy.NONE), ABI, List.of());
+                List.of(home.resolve(".ssh"), home.resolve(".config/gcloud")), NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("home list", "home/.profile read nofollow", "home/.config list nofollow",
                 "home/.config/editor read nofollow"), rules(plan, temp));
         assertEquals(Landlock.READ_DIR, plan.rightsOf(home.resolve(".ssh/id_rsa")));
@@ -81,7 +80,7 @@ class LandlockPlanTest {
         Files.createDirectories(ws.resolve(".git/hooks"));
         Files.createDirectories(ws.resolve("src"));
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(), List.of(ws), List.of(ws.resolve(".git/hooks")), List.of(),
-                NetworkPolicy.NONE), ABI, List.of());
+                NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("ws all"), rules(plan, temp));
         assertEquals(List.of(ws.resolve(".git/hooks")), plan.uncarved());
         assertEquals(Landlock.MAKE_REG, plan.rightsOf(ws) & Landlock.MAKE_REG, "new files at the workspace root");
@@ -93,7 +92,7 @@ class LandlockPlanTest {
         Files.createDirectories(ws.resolve("src"));
         Files.writeString(ws.resolve("secrets.txt"), "s");
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(), List.of(ws), List.of(),
-                List.of(ws.resolve(".env"), ws.resolve("secrets.txt")), NetworkPolicy.NONE), ABI, List.of());
+                List.of(ws.resolve(".env"), ws.resolve("secrets.txt")), NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("ws list", "ws/src all nofollow"), rules(plan, temp));
         assertEquals(List.of(ws.resolve(".env")), plan.uncarved());
     }
@@ -105,7 +104,7 @@ class LandlockPlanTest {
         Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
         Files.createSymbolicLink(home.resolve("link"), elsewhere);
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(home), List.of(), List.of(), List.of(home.resolve(".ssh")),
-                NetworkPolicy.NONE), ABI, List.of());
+                NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("home list"), rules(plan, temp));
     }
 
@@ -114,7 +113,7 @@ class LandlockPlanTest {
         Path home = Files.createDirectories(temp.resolve("home"));
         Path keys = Files.createDirectories(home.resolve(".ssh/keys"));
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(keys), List.of(), List.of(), List.of(home.resolve(".ssh")),
-                NetworkPolicy.NONE), ABI, List.of());
+                NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of(), rules(plan, temp));
     }
 
@@ -124,21 +123,19 @@ class LandlockPlanTest {
         Path hidden = Files.writeString(temp.resolve("secret"), "");
         LandlockPlan plan = LandlockPlan.build(confinement(List.of(), List.of(), List.of(), List.of(hidden), NetworkPolicy.NONE),
                 ABI, List.of(new LandlockGrant(tool, Landlock.EXECUTE | Landlock.READ_FILE, Links.FOLLOW),
-                        new LandlockGrant(hidden, Landlock.READ_FILE, Links.FOLLOW)));
+                        new LandlockGrant(hidden, Landlock.READ_FILE, Links.FOLLOW)), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Set.of("tool 5"), rules(plan, temp));
     }
 
     @Test
     void olderAbisHandleFewerRights() {
         Path root = temp;
-        LandlockPlan v1 = LandlockPlan.build(confinement(List.of(), List.of(root), List.of(), List.of(), NetworkPolicy.NONE),
-                1, List.of());
+        LandlockPlan v1 = LandlockPlan.build(confinement(List.of(), List.of(root), List.of(), List.of(), NetworkPolicy.NONE), 1, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(0, v1.handledFs() & (Landlock.REFER | Landlock.TRUNCATE | Landlock.IOCTL_DEV));
         assertEquals(0, v1.handledNet(), "abi 1 has no network rules");
         assertEquals(0, v1.scopes());
         assertEquals(v1.handledFs(), v1.rightsOf(root.resolve("x")));
-        LandlockPlan v7 = LandlockPlan.build(confinement(List.of(), List.of(root), List.of(), List.of(), NetworkPolicy.NONE),
-                7, List.of());
+        LandlockPlan v7 = LandlockPlan.build(confinement(List.of(), List.of(root), List.of(), List.of(), NetworkPolicy.NONE), 7, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(Landlock.BIND_TCP | Landlock.CONNECT_TCP, v7.handledNet());
         assertEquals(Landlock.SCOPE_ABSTRACT_UNIX_SOCKET | Landlock.SCOPE_SIGNAL, v7.scopes());
     }
@@ -146,9 +143,8 @@ class LandlockPlanTest {
     @Test
     void unixSocketsAreRefusedInEveryNetworkMode() {
         NetworkPolicy full = new NetworkPolicy(NetworkPolicy.Mode.FULL, List.of(), List.of());
-        LandlockPlan open = LandlockPlan.build(confinement(List.of(), List.of(temp), List.of(), List.of(), full), ABI, List.of());
-        LandlockPlan closed = LandlockPlan.build(confinement(List.of(), List.of(temp), List.of(), List.of(), NetworkPolicy.NONE),
-                ABI, List.of());
+        LandlockPlan open = LandlockPlan.build(confinement(List.of(), List.of(temp), List.of(), List.of(), full), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
+        LandlockPlan closed = LandlockPlan.build(confinement(List.of(), List.of(temp), List.of(), List.of(), NetworkPolicy.NONE), ABI, List.of(), LandlockPlan.InsideWriteRoots.CARVED);
         assertEquals(SeccompProgram.Sockets.ALL_BUT_UNIX, open.sockets());
         assertEquals(0, open.handledNet());
         assertEquals(SeccompProgram.Sockets.NONE, closed.sockets());

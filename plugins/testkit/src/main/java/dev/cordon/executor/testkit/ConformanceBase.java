@@ -3,12 +3,15 @@ package dev.cordon.executor.testkit;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +70,18 @@ abstract class ConformanceBase {
 
     protected final void assumeClaims(Capability capability) {
         assumeTrue(claims(capability), () -> executor.id() + " does not claim " + capability);
+    }
+
+    /** Whether the executor says the kernel keeps {@code promise} for this confinement. */
+    protected final boolean keeps(Promise promise, Confinement confinement) {
+        return executor.guarantees(confinement).stream().anyMatch(g -> g.promise() == promise && g.byKernel());
+    }
+
+    /** Skips the test unless the kernel keeps {@code promise} for this confinement under the executor. */
+    protected final void assumeKeeps(Promise promise, Confinement confinement) {
+        assumeTrue(keeps(promise, confinement), () -> executor.id() + " leaves `" + promise.name().toLowerCase(java.util.Locale.ROOT)
+                + "` to the policy layer here: " + executor.guarantees(confinement).stream()
+                        .filter(g -> g.promise() == promise).map(Guarantee::detail).findFirst().orElse("not answered"));
     }
 
     protected final ExecResult run(ExecRequest request) throws ExecutorException {

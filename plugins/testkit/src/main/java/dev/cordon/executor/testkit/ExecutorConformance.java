@@ -11,6 +11,7 @@ import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
 import dev.cordon.spi.Violation;
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * sandbox. Tests of a capability run only when the executor claims it, and everything is skipped
  * when its probe says it is unavailable here. See this module's README for the list.
  */
-public abstract class ExecutorConformance extends ProcessConformance {
+public abstract class ExecutorConformance extends KernelPromiseConformance {
 
     @Test
     void theProbeDescribesWhatIsEnforced() {
@@ -62,14 +63,6 @@ public abstract class ExecutorConformance extends ProcessConformance {
                 && v.detail().contains(outsideNew.toString())), () -> "no FILE_WRITE violation: " + result.violations());
     }
 
-    /**
-     * Whether the executor keeps read-only paths inside write roots read-only at the OS level.
-     * Landlock cannot without closing their directories to new files, and says so.
-     */
-    protected boolean enforcesReadOnlyPathsInsideWriteRoots() {
-        return true;
-    }
-
     @Test
     void newFilesAndFoldersCanBeCreatedAtTheWorkspaceRootNextToProtectedPaths() throws Exception {
         assumeClaims(Capability.WRITE_ISOLATION);
@@ -88,7 +81,6 @@ public abstract class ExecutorConformance extends ProcessConformance {
     @Test
     void aReadOnlyPathInsideTheWorkspaceStaysReadOnly() throws Exception {
         assumeClaims(Capability.WRITE_ISOLATION);
-        assumeTrue(enforcesReadOnlyPathsInsideWriteRoots(), "this executor leaves them to the policy layer");
         Path hooks = Files.createDirectories(fixture.workspace().resolve("project/.git/hooks"));
         Path sample = Files.writeString(hooks.resolve("pre-commit.sample"), "sample\n");
         Path config = Files.writeString(fixture.workspace().resolve("project/.git/config"), "[core]\n");
@@ -96,6 +88,7 @@ public abstract class ExecutorConformance extends ProcessConformance {
         Path src = Files.createDirectories(fixture.workspace().resolve("project/src"));
         dev.cordon.spi.Confinement confinement = fixture.confinement(NetworkPolicy.NONE, Limits.NONE,
                 List.of(hooks, config, missing));
+        assumeKeeps(Promise.PROTECTED_PATHS, confinement);
         ExecResult result = run(fixture.request(List.of("/bin/sh", "-c", "echo evil > " + quote(hooks.resolve("pre-commit"))
                 + "; echo evil >> " + quote(sample) + "; echo evil >> " + quote(config) + "; mkdir " + quote(missing)
                 + "; rm -f " + quote(sample) + "; echo ok > " + quote(src.resolve("main.txt")) + "; cat " + quote(sample)),

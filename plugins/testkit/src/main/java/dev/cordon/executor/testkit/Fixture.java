@@ -72,11 +72,18 @@ public record Fixture(Path workspace, Path home, Path secretDir, Path tmp, Path 
 
     /** The confinement with some paths inside the write roots kept read-only. */
     public Confinement confinement(NetworkPolicy network, Limits limits, List<Path> readOnly) {
+        return confinement(network, limits, readOnly, List.of());
+    }
+
+    /** The confinement with read-only paths and more hidden paths than {@link #secretDir()}. */
+    public Confinement confinement(NetworkPolicy network, Limits limits, List<Path> readOnly, List<Path> hidden) {
         List<Path> read = new ArrayList<>(SYSTEM_READ);
         read.add(home);
         List<Path> write = new ArrayList<>(List.of(workspace, tmp));
         write.addAll(DEVICES_WRITE);
-        return new Confinement(workspace, read, write, readOnly, List.of(secretDir), network, limits);
+        List<Path> hiddenPaths = new ArrayList<>(List.of(secretDir));
+        hiddenPaths.addAll(hidden);
+        return new Confinement(workspace, read, write, readOnly, hiddenPaths, network, limits);
     }
 
     /** A request for {@code sh -c script} with no network and no limits. */
