@@ -1,5 +1,6 @@
 package dev.cordon.executor;
 
+import dev.cordon.path.DeniedLocations;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Limits;
@@ -11,7 +12,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Turns a resolved profile into the OS-level confinement an executor enforces. The always-protected
+ * Turns a resolved profile into the OS-level confinement an executor enforces. The places the
+ * denied paths name are hidden (the policy refuses them by the same list). The always-protected
  * set of the spec is added here whatever the profile says: policy files, git hooks and config,
  * editor and agent settings and shell start-up files stay read-only inside any writable root, and
  * container-engine sockets are hidden.
@@ -71,7 +73,9 @@ public final class ConfinementPlanner {
                 readOnly.add(absolute);
             }
         }
-        Set<Path> hidden = paths(profile.filesystem().deny());
+        // One list: every place the denied paths name is hidden, and what the sandbox alone adds.
+        Set<Path> hidden = paths(DeniedLocations.of(profile.deniedPaths(), home.toString()));
+        hidden.addAll(paths(profile.filesystem().deny()));
         ENGINE_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
         return new Confinement(workspace, List.copyOf(read), List.copyOf(write), List.copyOf(readOnly),
                 List.copyOf(hidden), proxy == null ? network(profile.network()) : network(profile.network()).through(proxy),

@@ -121,6 +121,10 @@ public final class CommandFiles {
             return files;
         }
         operands(use, c.program(), args, files);
+        if (use == Use.FIND && execDeletes(c.args())) {
+            // `find DIR -exec rm {} +` deletes what it finds below DIR.
+            files.replaceAll(f -> f.origin().equals("operand") ? new FileArgument(f.path(), Access.WRITE, f.origin()) : f);
+        }
         if (readsTrees(c.program(), args)) {
             files.replaceAll(f -> f.access() == Access.READ && f.origin().equals("operand")
                     ? new FileArgument(f.path(), f.access(), f.origin(), true) : f);
@@ -163,6 +167,19 @@ public final class CommandFiles {
         args.forEach(a -> words.add(Arg.literal(a)));
         InterpreterCode.Source source = InterpreterCode.source(language, words);
         return source == null ? null : source.code();
+    }
+
+    /** Whether a command of {@code find -exec} deletes the files it is given. */
+    private static boolean execDeletes(List<String> args) {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (OptionScanner.isExec(args.get(i))) {
+                String program = Unwrapper.basename(args.get(i + 1));
+                if (program.equals("rm") || program.equals("shred") || program.equals("unlink") || program.equals("rmdir")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Programs that read everything below the folders they are given. */

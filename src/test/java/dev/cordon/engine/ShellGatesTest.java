@@ -59,7 +59,7 @@ class ShellGatesTest {
     @Test
     void gate5AllowDoesNotCoverTheFilesTheCommandTouches() {
         Profile p = TestProfiles.standard().commandPrefix("cat-ok", Decision.ALLOW, "cat").build();
-        assertDecided(new Decider(p).shell("cat ~/.ssh/id_rsa"), Decision.DENY, "path.deny-builtin");
+        assertDecided(new Decider(p).shell("cat ~/.ssh/id_rsa"), Decision.DENY, "path.deny-profile");
     }
 
     @Test
@@ -168,7 +168,7 @@ class ShellGatesTest {
         Decider d = new Decider(TestProfiles.standard().askExecute().build()).approvals(approval("approved.all"),
                 approval("approved.rm", "rm"));
         assertDecided(d.shell("rm -rf /"), Decision.DENY, "shell.deny-recursive-delete-root");
-        assertDecided(d.shell("cat ~/.aws/credentials"), Decision.DENY, "path.deny-builtin");
+        assertDecided(d.shell("cat ~/.aws/credentials"), Decision.DENY, "path.deny-profile");
         assertDecided(d.shell("echo x >> ~/.zshrc"), Decision.DENY, "protected.shell-startup");
         assertDecided(d.shell("eval \"$X\""), Decision.ASK, "shell.unparsed");
         assertDecided(d.shell("ls"), Decision.ALLOW, "approved.all");
