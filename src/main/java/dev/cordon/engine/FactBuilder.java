@@ -298,16 +298,26 @@ final class FactBuilder {
             if (target.isEmpty()) {
                 continue;
             }
-            try {
-                String path = here.normalize(target);
-                facts.add(new Operand(command, word, path));
-                String real = real(path);
-                if (!real.equals(path)) {
-                    facts.add(new Operand(command, word, real));
+            operand(command, word, target, here);
+            if (!target.startsWith("/") && !target.startsWith("~")) {
+                // Also in each folder a `cd` or `env -C` may have moved the command to.
+                for (String folder : command.source().directories()) {
+                    operand(command, word, folder + "/" + target, here);
                 }
-            } catch (IllegalArgumentException e) {
-                facts.add(new Operand(command, word, word));
             }
+        }
+    }
+
+    private void operand(Command command, String word, String target, PathNormalizer here) {
+        try {
+            String path = here.normalize(target);
+            facts.add(new Operand(command, word, path));
+            String real = real(path);
+            if (!real.equals(path)) {
+                facts.add(new Operand(command, word, real));
+            }
+        } catch (IllegalArgumentException e) {
+            facts.add(new Operand(command, word, word));
         }
     }
 

@@ -16,7 +16,7 @@ public final class CommandFiles {
     /** How a program uses its operands. */
     private enum Use {
         READS, PATTERN_THEN_READS, FIRST_READS, WRITES, MODE_THEN_WRITES, COPY, MOVE, LINK, DD, TAR,
-        SED, SORT, CURL, WGET, ARIA2, FIND, SHELL, LOCK, ARCHIVE, NONE
+        SED, SORT, CURL, WGET, ARIA2, UNZIP, FIND, SHELL, LOCK, ARCHIVE, NONE
     }
 
     private static final Map<String, Use> PROGRAMS = programs();
@@ -41,7 +41,8 @@ public final class CommandFiles {
         put(map, Use.SORT, "sort");
         put(map, Use.CURL, "curl");
         put(map, Use.WGET, "wget");
-        put(map, Use.ARIA2, "aria2c");
+        put(map, Use.ARIA2, "aria2c fetch");
+        put(map, Use.UNZIP, "unzip");
         put(map, Use.ARCHIVE, "zip");
         put(map, Use.FIND, "find");
         put(map, Use.SHELL, "bash sh zsh dash ksh mksh ash fish");
@@ -141,10 +142,11 @@ public final class CommandFiles {
         if (c.dynamic()) {
             return null;
         }
-        if (c.rawProgram().indexOf('/') >= 0) {
+        boolean shell = Unwrapper.SHELLS.contains(c.program());
+        if (c.rawProgram().indexOf('/') >= 0 && !shell && InterpreterCode.language(c.program()) == null) {
             return c.rawProgram();
         }
-        if (Unwrapper.SHELLS.contains(c.program()) || c.program().equals("source") || c.program().equals(".")) {
+        if (shell || c.program().equals("source") || c.program().equals(".")) {
             for (FileArgument f : named(c)) {
                 if (f.origin().equals("script operand") || (!Unwrapper.SHELLS.contains(c.program()) && f.origin().equals("operand"))) {
                     return f.path();
@@ -288,6 +290,14 @@ public final class CommandFiles {
                 for (String url : args.operands()) {
                     add(files, in(dir, out != null ? out : remoteName(url)), Access.WRITE, "downloaded file");
                 }
+            }
+            case UNZIP -> {
+                if (!operands.isEmpty()) {
+                    add(files, operands.get(0), Access.READ, "operand");
+                }
+                List<String> directories = args.valuesOf("-d");
+                add(files, directories.isEmpty() ? "." : directories.get(0), Access.WRITE,
+                        directories.isEmpty() ? "extraction directory" : "option `-d`");
             }
             case ARCHIVE -> {
                 if (!operands.isEmpty()) {

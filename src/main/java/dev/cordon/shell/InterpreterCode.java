@@ -227,7 +227,10 @@ final class InterpreterCode {
                 String name = t.last();
                 List<Token> args = arguments(i);
                 if (args == null) {
-                    evaluates |= language == Language.NODE && CodeWords.evaluates(language, name);
+                    // `.then(eval)` in JavaScript, `eval get(URL)` in Perl: code built at run time.
+                    boolean bare = i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.NAME
+                            && (language == Language.PERL || language == Language.RUBY);
+                    evaluates |= (language == Language.NODE || bare) && CodeWords.evaluates(language, name);
                     continue;
                 }
                 if (CodeWords.runsShell(language, t.text(), name, code)) {
@@ -238,7 +241,10 @@ final class InterpreterCode {
                     unknownDelete |= delete(name, args, i);
                 } else if (CodeWords.walks(language, name)) {
                     Token first = first(args);
-                    if (first != null && first.kind() == Kind.STRING && !first.dynamic()) {
+                    String receiver = receiverPath(i);
+                    if (receiver != null) {
+                        walked.add(receiver);
+                    } else if (first != null && first.kind() == Kind.STRING && !first.dynamic()) {
                         walked.add(first.text());
                     }
                 } else if (CodeWords.opensFile(language, name)) {
@@ -252,6 +258,9 @@ final class InterpreterCode {
                 if (walked.isEmpty()) {
                     out.problems().add("deletes files it finds only when it runs; name them instead");
                 }
+            }
+            if (network) {
+                out.effects().add(CodeEffect.DOWNLOADS);
             }
             if (network && (evaluates || unseenExec)) {
                 out.effects().add(CodeEffect.RUNS_DOWNLOADED_CODE);
@@ -309,8 +318,8 @@ final class InterpreterCode {
             }
             List<Token> first = list.get(0);
             // os.execvp(path, argv), os.spawnlp(mode, path, argv0, …): the path comes before argv.
-            boolean execFamily = language == Language.PYTHON && (name.startsWith("exec") || name.startsWith("spawn"))
-                    && name.length() > 5 || name.equals("pcntl_exec");
+            boolean execFamily = language == Language.PYTHON && (name.startsWith("exec") && name.length() > 4
+                    || name.startsWith("spawn") && name.length() > 5) || name.equals("pcntl_exec");
             List<String> argv = new ArrayList<>();
             boolean dynamic = false;
             int from = 0;
@@ -402,8 +411,10 @@ final class InterpreterCode {
                 target = receiverPath(at);
             }
             if (target == null) {
-                // `list.remove(x)` is no file: only a file module's call whose target cannot be known counts.
-                return CodeWords.fileModule(language, tokens.get(at).text(), name);
+                // `list.remove(x)` is no file: only a file module's call, or a method on what the
+                // code walks (`p.unlink()` for each `p` of `Path("/").rglob("*")`), counts.
+                return CodeWords.fileModule(language, tokens.get(at).text(), name)
+                        || at > 0 && tokens.get(at - 1).is(".") || !tokens.get(at).text().equals(name);
             }
             out.commands().add((recursive ? "rm -r -f -- " : "rm -f -- ") + (target.equals("~") ? "~" : EmbeddedCode.quote(target)));
             return false;
@@ -431,6 +442,10 @@ final class InterpreterCode {
             Token literal = first.get(0);
             if (first.size() == 1 && literal.kind() == Kind.STRING && !literal.dynamic()) {
                 return literal.text();
+            }
+            String wrapped = wrappedLiteral(first);
+            if (wrapped != null) {
+                return wrapped;
             }
             if (literal.kind() == Kind.NAME && (literal.last().equals("Path") || literal.last().equals("path"))
                     && first.size() > 2 && first.get(2).kind() == Kind.STRING && !first.get(2).dynamic()) {
@@ -483,11 +498,12 @@ final class InterpreterCode {
                         return true;
                     }
                     out.commands().add(command);
-                    return false;
+                    return t.equals("|-") && isShell(command); // the code writes into a shell
                 }
                 if (t.startsWith("|") || (t.endsWith("|") && t.length() > 1)) {
-                    out.commands().add(t.startsWith("|") ? t.substring(1) : t.substring(0, t.length() - 1));
-                    return false;
+                    String command = t.startsWith("|") ? t.substring(1) : t.substring(0, t.length() - 1);
+                    out.commands().add(command);
+                    return t.startsWith("|") && isShell(command);
                 }
             }
             return false;
@@ -517,6 +533,30 @@ final class InterpreterCode {
                 }
             }
             return null;
+        }
+
+        /**
+         * {@code os.path.expanduser("~/.ssh/id_rsa")}, {@code File.expand_path("~/x")}: the one
+         * literal inside calls that only wrap it; null when anything else is passed.
+         */
+        private static String wrappedLiteral(List<Token> arg) {
+            String literal = null;
+            for (int k = 0; k < arg.size(); k++) {
+                Token t = arg.get(k);
+                if (t.kind() == Kind.STRING) {
+                    if (literal != null || t.dynamic()) {
+                        return null;
+                    }
+                    literal = t.text();
+                } else if (t.kind() == Kind.NAME) {
+                    if (k + 1 >= arg.size() || !arg.get(k + 1).is("(")) {
+                        return null;
+                    }
+                } else if (!t.is("(") && !t.is(")")) {
+                    return null;
+                }
+            }
+            return literal;
         }
 
         private static Token first(List<Token> args) {

@@ -31,7 +31,8 @@ final class KnownFiles implements TextOutput.Files {
     void printedTo(String path, RawCommand command, boolean append) {
         Content before = append ? contents.get(key(path)) : null;
         put(path, files -> {
-            String head = before == null ? (append ? null : "") : before.read(files);
+            // Added to a file the line did not write: what was there runs as the file would anyway.
+            String head = before == null ? "" : before.read(files);
             String text = TextOutput.printed(command, files);
             return head == null || text == null ? null : head + text;
         });

@@ -128,6 +128,8 @@ final class ProgramOptions {
         add(table, "aria2c", Syntax.GNU, "-o -d -i -x -s -j -k -t -l --out --dir --input-file --max-connection-per-server"
                         + " --split --max-concurrent-downloads --min-split-size --timeout --log",
                 "--out=-o --dir=-d --input-file=-i", "");
+        add(table, "fetch", Syntax.EXACT, "-o -T -B -S -N -i", "", "");
+        add(table, "unzip", Syntax.EXACT, "-d -x -P", "", "");
         add(table, "nc ncat netcat", Syntax.EXACT,
                 "-e -c -p -s -w -i -q -x -X -o -I -O -T -V --exec --sh-exec --lua-exec --source-port"
                         + " --source --wait --idle-timeout --proxy --proxy-type --proxy-auth --output"

@@ -88,6 +88,8 @@ final class Unwrapper {
         final RawCommand raw;
         final List<Redirection> redirections;
         final List<String> placeholders = new ArrayList<>(0);
+        /** Folders a wrapper runs the command in ({@code env -C DIR}). */
+        final List<String> folders = new ArrayList<>(0);
         final Set<CodeEffect> effects = EnumSet.noneOf(CodeEffect.class);
         boolean inputArguments;
 
@@ -207,6 +209,12 @@ final class Unwrapper {
                 }
                 default -> {
                     Wrappers.Step step = Wrappers.isWrapper(name) ? Wrappers.unwrap(name, args, at, assignments) : null;
+                    if (step == null && Wrappers.startsShell(name, args, at)) {
+                        // `sudo -s`, `doas -s`: a shell that reads its commands from the input.
+                        command(frame, args, at, wrappers, assignments);
+                        stdinCode(frame, wrappers, name + " -s");
+                        return;
+                    }
                     if (step == null) {
                         InterpreterCode.Language language = InterpreterCode.language(name);
                         if (language != null) {
@@ -218,6 +226,10 @@ final class Unwrapper {
                         return;
                     }
                     wrappers = with(wrappers, name);
+                    String folder = Wrappers.chdir(name, args, at, step.index());
+                    if (folder != null) {
+                        frame.folders.add(folder);
+                    }
                     if (name.equals("xargs")) {
                         xargs(frame, args, at, step.index(), wrappers, assignments, unwrapped);
                         return;
@@ -422,6 +434,10 @@ final class Unwrapper {
                     || arg.equals("-w") || arg.equals("--group") || arg.equals("--supp-group")) {
                 i++;
             }
+        }
+        if (name.equals("su")) {
+            // Without -c, su starts a shell that reads its commands from the input.
+            stdinCode(frame, wrappers, name);
         }
     }
 
@@ -670,7 +686,9 @@ final class Unwrapper {
                 line = item;
             } else {
                 String command = String.join(" ", jobs.command());
-                line = command.contains("{}") ? command.replace("{}", item) : command + " " + item;
+                // parallel quotes what it puts into the command line.
+                String quoted = EmbeddedCode.quote(item);
+                line = command.contains("{}") ? command.replace("{}", quoted) : command + " " + quoted;
             }
             nested(frame, Arg.literal(line), wrappers, "parallel", "`parallel` job");
         }
@@ -744,7 +762,7 @@ final class Unwrapper {
         ScannedArgs scanned = OptionScanner.scan(program, values);
         SimpleCommand command = new SimpleCommand(program, rawProgram, values, scanned.flags(), scanned.operands(),
                 frame.redirections, assignments, wrappers, raw.pipeline, raw.position,
-                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, List.copyOf(session.directories),
+                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, directories(frame),
                 unknown, frame.inputArguments, Set.copyOf(frame.effects));
         session.commands.add(command);
         if (session.unknownDirectory != null) {
@@ -762,6 +780,16 @@ final class Unwrapper {
                 }
             }
         }
+    }
+
+    /** The folders the command may run in besides the request's: after a {@code cd}, or given to {@code env -C}. */
+    private List<String> directories(Frame frame) {
+        if (frame.folders.isEmpty()) {
+            return List.copyOf(session.directories);
+        }
+        List<String> all = new ArrayList<>(session.directories);
+        all.addAll(frame.folders);
+        return all;
     }
 
     /** After {@code cd "$X"} a relative path names an unknown file: the line cannot be checked. */

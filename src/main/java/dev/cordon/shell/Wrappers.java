@@ -196,6 +196,45 @@ final class Wrappers {
         return placeholder == null || placeholder.isEmpty() ? null : placeholder;
     }
 
+    /**
+     * The folder {@code env -C DIR} or {@code sudo -D DIR} (both also {@code --chdir}) runs the
+     * wrapped command in, or null.
+     */
+    static String chdir(String program, List<Arg> argv, int at, int command) {
+        String letter = program.equals("env") ? "-C" : program.equals("sudo") ? "-D" : null;
+        if (letter == null) {
+            return null;
+        }
+        for (int i = at + 1; i < command; i++) {
+            String arg = argv.get(i).value();
+            if ((arg.equals(letter) || arg.equals("--chdir")) && i + 1 < command) {
+                return argv.get(i + 1).value();
+            }
+            if (arg.startsWith("--chdir=")) {
+                return arg.substring("--chdir=".length());
+            }
+            if (arg.startsWith(letter) && arg.length() > 2) {
+                return arg.substring(2);
+            }
+        }
+        return null;
+    }
+
+    /** {@code sudo -s}, {@code sudo -i}, {@code doas -s} without a command: a shell is started. */
+    static boolean startsShell(String program, List<Arg> argv, int at) {
+        if (!program.equals("sudo") && !program.equals("doas")) {
+            return false;
+        }
+        for (int i = at + 1; i < argv.size(); i++) {
+            String arg = argv.get(i).value();
+            if (arg.equals("--shell") || arg.equals("--login")
+                    || arg.startsWith("-") && !arg.startsWith("--") && (arg.indexOf('s') > 0 || arg.indexOf('i') > 0 && program.equals("sudo"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code xargs -a FILE} (or {@code --arg-file=FILE}): where the input comes from instead of stdin; null if not given. */
     static String xargsFile(List<Arg> argv, int at, int command) {
         for (int i = at + 1; i < command; i++) {
