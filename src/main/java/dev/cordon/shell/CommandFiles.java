@@ -469,8 +469,9 @@ public final class CommandFiles {
         }
     }
 
+    /** A word with a slash, or starting with {@code ~} or {@code .}, and no blank: {@code '.a | b'} is a jq filter. */
     static boolean looksLikePath(String operand) {
-        return !operand.isEmpty() && !operand.contains("://")
+        return !operand.isEmpty() && !operand.contains("://") && operand.indexOf(' ') < 0 && operand.indexOf('\n') < 0
                 && (operand.indexOf('/') >= 0 || operand.charAt(0) == '~' || operand.charAt(0) == '.');
     }
 

@@ -222,6 +222,7 @@ final class CompoundParser {
         vars.overridePositional(Value.UNKNOWN);
         conditional(p::command);
         vars.overridePositional(outerParameters);
+        p.session().functions.put(name, p.lexer().source().slice(t.start(), p.lexer().peek().start()));
         String marker = "function " + name;
         for (int i = from; i < p.raw().size(); i++) {
             RawCommand r = p.raw().get(i);

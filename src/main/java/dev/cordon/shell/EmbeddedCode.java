@@ -212,12 +212,13 @@ final class EmbeddedCode {
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i).value();
             String makefile = null;
-            boolean unknown = args.get(i).unknown();
+            boolean unknown = false;
             if ((arg.equals("--eval") || arg.equals("-E")) && i + 1 < args.size()) {
                 makefile = args.get(++i).value();
                 unknown = args.get(i).unknown();
             } else if (arg.startsWith("--eval=")) {
                 makefile = arg.substring("--eval=".length());
+                unknown = args.get(i).unknown();
             } else if ((arg.equals("-f") || arg.equals("--file") || arg.equals("--makefile")) && i + 1 < args.size()
                     && isStdin(args.get(i + 1).value())) {
                 i++;

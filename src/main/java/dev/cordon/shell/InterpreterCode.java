@@ -211,6 +211,7 @@ final class InterpreterCode {
             boolean evaluates = false;
             List<String> walked = new ArrayList<>(0);
             boolean unknownDelete = false;
+            boolean itemDelete = false;
             for (int i = 0; i < tokens.size(); i++) {
                 Token t = tokens.get(i);
                 if (t.kind() == Kind.COMMAND_STRING) {
@@ -238,7 +239,11 @@ final class InterpreterCode {
                 } else if (CodeWords.evaluates(language, name)) {
                     evaluates |= evaluate(args);
                 } else if (CodeWords.deletes(language, name)) {
-                    unknownDelete |= delete(name, args, i);
+                    Boolean unknownTarget = delete(name, args, i);
+                    if (unknownTarget != null) {
+                        unknownDelete |= unknownTarget;
+                        itemDelete |= !unknownTarget;
+                    }
                 } else if (CodeWords.walks(language, name)) {
                     Token first = first(args);
                     String receiver = receiverPath(i);
@@ -251,11 +256,11 @@ final class InterpreterCode {
                     unseenExec |= file(name, args, i);
                 }
             }
-            if (unknownDelete) {
+            if (unknownDelete || itemDelete) {
                 for (String root : walked) {
                     out.commands().add("rm -r -f -- " + EmbeddedCode.quote(root));
                 }
-                if (walked.isEmpty()) {
+                if (walked.isEmpty() && unknownDelete) {
                     out.problems().add("deletes files it finds only when it runs; name them instead");
                 }
             }
@@ -403,8 +408,12 @@ final class InterpreterCode {
             return first == null || !(language == Language.PERL && args.get(0).is("{"));
         }
 
-        /** A delete call: the equivalent {@code rm}; true when its target is only known at run time. */
-        private boolean delete(String name, List<Token> args, int at) {
+        /**
+         * A delete call: the equivalent {@code rm}. Null when its target is known; true when a file
+         * module deletes a target only known at run time; false for a method whose object is not
+         * known ({@code p.unlink()}), which counts only when the code walks folders.
+         */
+        private Boolean delete(String name, List<Token> args, int at) {
             boolean recursive = CodeWords.deletesTrees(language, name) || mentionsRecursive(args);
             String target = target(args);
             if (target == null) {
@@ -413,11 +422,10 @@ final class InterpreterCode {
             if (target == null) {
                 // `list.remove(x)` is no file: only a file module's call, or a method on what the
                 // code walks (`p.unlink()` for each `p` of `Path("/").rglob("*")`), counts.
-                return CodeWords.fileModule(language, tokens.get(at).text(), name)
-                        || at > 0 && tokens.get(at - 1).is(".") || !tokens.get(at).text().equals(name);
+                return CodeWords.fileModule(language, tokens.get(at).text(), name);
             }
             out.commands().add((recursive ? "rm -r -f -- " : "rm -f -- ") + (target.equals("~") ? "~" : EmbeddedCode.quote(target)));
-            return false;
+            return null;
         }
 
         private static boolean mentionsRecursive(List<Token> args) {

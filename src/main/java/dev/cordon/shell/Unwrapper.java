@@ -155,6 +155,11 @@ final class Unwrapper {
                 problem(frame, "more than " + MAX_WRAPPERS + " wrapper commands around " + ParseSession.quote(name));
                 break;
             }
+            if (at == 0 && session.functions.containsKey(program.value()) && !session.calling.contains(program.value())) {
+                command(frame, args, at, wrappers, assignments);
+                call(frame, args, at, wrappers, program.value());
+                return;
+            }
             if (SHELLS.contains(name)) {
                 command(frame, args, at, wrappers, assignments);
                 shell(frame, args, at, wrappers, assignments, name);
@@ -583,6 +588,17 @@ final class Unwrapper {
             }
             i++;
         }
+    }
+
+    /** A call of a function the line defines: its body, read with the call's arguments as {@code $1}…. */
+    private void call(Frame frame, List<Arg> args, int at, List<String> wrappers, String name) {
+        Expansions vars = session.expansions;
+        Value outer = vars.positional();
+        vars.overridePositional(parameters(args, at + 1));
+        session.calling.add(name);
+        nested(frame, Arg.literal(session.functions.get(name)), wrappers, "function " + name, "body of function `" + name + "`");
+        session.calling.remove(name);
+        vars.overridePositional(outer);
     }
 
     /** Parses a string that the same shell runs ({@code eval}, {@code trap}), one level deeper. */
