@@ -18,11 +18,13 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Escape attempts, by class, against the built-in {@code development} profile: none is allowed,
- * and every look-alike is allowed with nothing left not understood.
+ * and every look-alike is allowed with nothing left not understood. Under a strict profile
+ * ({@code untrusted}) what is not understood is denied, not asked: no attempt gets an ASK.
  */
 class EscapeCorpusTest {
 
     private static final Decider DEVELOPMENT = RealProfiles.decider("development");
+    private static final Decider STRICT = RealProfiles.decider("untrusted");
     /** Per class: attacks refused, attacks denied, attacks, look-alikes allowed, look-alikes. */
     private static final Map<String, int[]> TALLY = new TreeMap<>();
 
@@ -32,10 +34,23 @@ class EscapeCorpusTest {
                 entry.group() + ":" + entry.line() + " " + entry, () -> check(entry)));
     }
 
-    private static void check(EscapeCorpus.Entry entry) {
+    @TestFactory
+    Stream<DynamicTest> strictModeDeniesEveryAttempt() {
+        return EscapeCorpus.read().stream().filter(EscapeCorpus.Entry::attack).map(entry -> DynamicTest.dynamicTest(
+                entry.group() + ":" + entry.line() + " " + entry, () -> {
+                    Evaluation e = decide(STRICT, entry);
+                    assertEquals(Decision.DENY, e.decision(), e.decision() + " by " + e.rule() + ": " + e.reason());
+                }));
+    }
+
+    private static Evaluation decide(Decider decider, EscapeCorpus.Entry entry) {
         Path cwd = Path.of(Decider.WORKSPACE).resolve(entry.cwd());
-        Evaluation e = DEVELOPMENT.decide(new Request("bash", entry.command(), null, null, cwd,
+        return decider.decide(new Request("bash", entry.command(), null, null, cwd,
                 Map.of("HOME", Decider.HOME), Path.of(Decider.WORKSPACE)));
+    }
+
+    private static void check(EscapeCorpus.Entry entry) {
+        Evaluation e = decide(DEVELOPMENT, entry);
         int[] tally = TALLY.computeIfAbsent(entry.group(), g -> new int[5]);
         String why = e.decision() + " by " + e.rule() + ": " + e.reason() + " " + e.problems();
         if (entry.attack()) {
