@@ -51,6 +51,7 @@ public final class Redactor {
             Pattern.compile("\\b(npm_)[A-Za-z0-9]{36}"),
             Pattern.compile("\\b()eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"));
     private static final Pattern URL = Pattern.compile("\\b[A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s\"'`<>]+");
+    private static final Pattern QUERY_PARAMETER = Pattern.compile("([?&;])([A-Za-z_][A-Za-z0-9_.-]*)=([^&#;]*)");
     private static final Pattern URL_PIECE = Pattern.compile("[^/?&=#:@;,]+");
     private static final Pattern RUN = Pattern.compile("(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{32,}(?![A-Za-z0-9+/=_-])");
 
@@ -76,6 +77,8 @@ public final class Redactor {
         }
         if (url) {
             out = replace(URL_PASSWORD, out, m -> m.group(1) + MASK + "@");
+            // Before the key=value pass, which would take a URL's `host:port/...` for one long value.
+            out = replace(URL, out, m -> secretParameters(m.group()));
         }
         if (lower.contains("authorization")) {
             out = replace(AUTHORIZATION, out, m -> isReference(m.group(3))
@@ -118,6 +121,18 @@ public final class Redactor {
             out = replace(URL, out, m -> urlPieces(m.group()));
         }
         return replace(RUN, out, m -> opaque(m.group()));
+    }
+
+    /** A URL with the values of its secret-named query parameters ({@code ?token=…}) masked. */
+    private static String secretParameters(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return url;
+        }
+        return url.substring(0, query) + replace(QUERY_PARAMETER, url.substring(query), m ->
+                SecretNames.isSecret(m.group(2)) && !m.group(3).isEmpty() && !isReference(m.group(3))
+                        ? m.group(1) + m.group(2) + "=" + MASK
+                        : m.group());
     }
 
     private static String flag(Matcher m) {

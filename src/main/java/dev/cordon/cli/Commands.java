@@ -31,7 +31,7 @@ final class Commands {
     }
 
     private static final List<String> NAMES =
-            List.of("policy", "run", "profile", "sandbox", "audit", "serve", "completion");
+            List.of("policy", "run", "profile", "sandbox", "audit", "serve", "hook", "completion");
 
     private static Object create(String name, Context context, Services services) {
         return switch (name) {
@@ -45,9 +45,22 @@ final class Commands {
                     .addSubcommand("reset", maintenance(context, services, "reset", "Remove and recreate it."));
             case "audit" -> new AuditCommand(() -> auditFile(context, services));
             case "serve" -> new ServeCommand(context);
+            case "hook" -> new CommandLine(new HookCommand(context, services))
+                    .addSubcommand("install", hookSettings(context, HookInstallCommand.Action.INSTALL, "install",
+                            "Add cordon's hook to an agent's settings (other keys and hooks kept, a backup written)."))
+                    .addSubcommand("uninstall", hookSettings(context, HookInstallCommand.Action.UNINSTALL, "uninstall",
+                            "Remove exactly what `cordon hook install` added."))
+                    .addSubcommand("status", new HookStatusCommand(context));
             case "completion" -> completion();
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    private static CommandLine hookSettings(Context context, HookInstallCommand.Action action, String name,
+            String description) {
+        CommandLine command = new CommandLine(new HookInstallCommand(context, action));
+        command.getCommandSpec().name(name).usageMessage().description(description);
+        return command;
     }
 
     /** picocli's completion script generator, named as cordon lists it (its help says how to source it). */

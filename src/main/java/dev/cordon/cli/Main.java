@@ -22,8 +22,8 @@ import picocli.CommandLine;
         footer = {
             "  0    success; `policy test`: ALLOW",
             "  1    internal error",
-            "  2    usage error",
-            "  3    invalid rules or profiles",
+            "  2    usage error; `hook`: the tool call is refused (reason on stderr)",
+            "  3    invalid rules or profiles; `hook install`: unreadable agent settings",
             "  4    `policy verify`: a case did not get its expected decision",
             "  10   `policy test`: DENY",
             "  11   `policy test`: ASK",

@@ -37,11 +37,6 @@ record PolicyReport(Tool tool, String command, String path, Connection connectio
     }
 
     static int exitCode(Decision decision) {
-        return switch (decision) {
-            case ALLOW -> ExitCode.ALLOW;
-            case DENY -> ExitCode.DENY;
-            case ASK -> ExitCode.ASK;
-            case SANDBOX -> ExitCode.SANDBOX;
-        };
+        return ExitCode.of(decision);
     }
 }

@@ -1,5 +1,7 @@
 package dev.cordon.cli;
 
+import dev.cordon.hook.HookRun;
+import dev.cordon.hook.LivePolicy;
 import dev.cordon.serve.CommandLines;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,9 +16,13 @@ final class ServedCommandLines implements CommandLines {
     private final Path home;
     private final Services services;
 
-    ServedCommandLines(Path home) {
+    /**
+     * @param cacheDir where executor probes that succeeded are kept for the rest of the boot (a
+     *     server started for a hook call answers sooner), or null to probe anew
+     */
+    ServedCommandLines(Path home, Path cacheDir) {
         this.home = home;
-        this.services = new Services(home, null);
+        this.services = new Services(home, cacheDir);
     }
 
     @Override
@@ -31,6 +37,11 @@ final class ServedCommandLines implements CommandLines {
         Context context = new Context(home, cwd, env, out, err, new ByteArrayInputStream(new byte[0]), false);
         int code = new Cli(context, services).execute(args.toArray(String[]::new));
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Hook events, decided with the same executors. */
+    HookRun hooks() {
+        return new HookRun(LivePolicy.over(home, services::registry));
     }
 
     @Override

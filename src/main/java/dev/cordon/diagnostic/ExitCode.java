@@ -1,5 +1,7 @@
 package dev.cordon.diagnostic;
 
+import dev.cordon.decision.Decision;
+
 /** The one table of exit codes, shown in {@code --help}. */
 public final class ExitCode {
 
@@ -17,5 +19,15 @@ public final class ExitCode {
     public static final int REFUSED = 126;
 
     private ExitCode() {
+    }
+
+    /** The exit code that carries a decision: {@code policy test}, {@code hook json}. */
+    public static int of(Decision decision) {
+        return switch (decision) {
+            case ALLOW -> ALLOW;
+            case DENY -> DENY;
+            case ASK -> ASK;
+            case SANDBOX -> SANDBOX;
+        };
     }
 }

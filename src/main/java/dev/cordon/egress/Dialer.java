@@ -187,6 +187,8 @@ final class Dialer {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connect().toMillis())
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                 .handler(upstream.get())
                 .connect(new InetSocketAddress(addresses.get(index), port));
         channels.add(connecting.channel());

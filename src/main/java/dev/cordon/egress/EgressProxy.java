@@ -12,6 +12,8 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.netty.util.internal.logging.Slf4JLoggerFactory;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -38,6 +40,20 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
     public static final int SANDBOX_PORT = 3128;
     static final int LOOKUP_THREADS = 4;
 
+    static {
+        // Channel ids need a machine id, which Netty finds by reading every network interface: slow,
+        // and there are none inside the sandbox's namespace. The ids only name channels in logs.
+        if (System.getProperty("io.netty.machineId") == null) {
+            System.setProperty("io.netty.machineId", "02:00:00:00:00:01");
+        }
+        if (System.getProperty("io.netty.processId") == null) {
+            System.setProperty("io.netty.processId", Long.toString(ProcessHandle.current().pid()));
+        }
+        // Like Drools, Netty logs through SLF4J, which has no provider here: nothing reaches the
+        // command's terminal. Netty would otherwise fall back to java.util.logging on stderr.
+        InternalLoggerFactory.setDefaultFactory(Slf4JLoggerFactory.INSTANCE);
+    }
+
     private final ProxyThreads threads = new ProxyThreads("cordon-egress");
     private final EventLoopGroup group;
     private final ChannelGroup channels;
@@ -55,8 +71,12 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
                 threads);
         lookups.allowCoreThreadTimeOut(true);
         log = new EgressLog();
-        Dialer dialer = new Dialer(policy, resolver, lookups, log, channels, settings, Clock.systemUTC());
+        Dialer dialer = new Dialer(new RememberedPolicy(policy), resolver, lookups, log, channels, settings, Clock.systemUTC());
         front = new FrontInitializer(dialer, channels, settings);
+        // The event loop's thread starts with its first task. Started here, it lives in cordon's own
+        // namespaces; started by an executor's spawning thread (serve()), it would live in the
+        // sandbox's network namespace and reach nothing.
+        group.next().submit(() -> { }).syncUninterruptibly();
     }
 
     /** A proxy with no listener yet: executors add theirs through {@link #socket()} or {@link #serve}. */
@@ -81,6 +101,8 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
             ChannelFuture bound = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerDomainSocketChannel.class)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                     .childHandler(front)
                     .bind(UnixDomainSocketAddress.of(path))
                     .awaitUninterruptibly();
@@ -105,6 +127,8 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
                     .group(group)
                     .channelFactory(() -> new NioServerSocketChannel(listener))
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                     .childHandler(front)
                     .register()
                     .awaitUninterruptibly();

@@ -10,6 +10,7 @@ import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.HiddenCharacters;
 import dev.cordon.fact.InvalidPath;
+import dev.cordon.fact.McpTool;
 import dev.cordon.fact.Operand;
 import dev.cordon.fact.ParseProblem;
 import dev.cordon.fact.PolicyFiles;
@@ -109,6 +110,10 @@ final class FactBuilder {
         HiddenCharacters hidden = HiddenCharacters.in(line != null ? line : request.path());
         if (hidden != null) {
             facts.add(hidden);
+        }
+        McpTool mcp = McpTool.of(request.tool().name());
+        if (mcp != null) {
+            facts.add(mcp);
         }
         facts.addAll(profile.facts());
         facts.add(executor);

@@ -10,6 +10,7 @@ enum Key {
     MODE("mode", Kind.MODE, Merge.REPLACE),
     EXECUTOR("executor", Kind.EXECUTOR, Merge.REPLACE),
     FALLBACK("fallback", Kind.FALLBACK, Merge.REPLACE),
+    ENFORCE("enforce", Kind.ENFORCE, Merge.REPLACE),
     READ_ONLY("read_only", Kind.BOOLEAN, Merge.REPLACE),
     APPROVAL_WRITES("approval.writes", Kind.BOOLEAN, Merge.REPLACE),
     APPROVAL_EXECUTE("approval.execute", Kind.BOOLEAN, Merge.REPLACE),
@@ -27,7 +28,9 @@ enum Key {
     MAX_PROCESSES("resources.max_processes", Kind.COUNT, Merge.REPLACE),
     MEMORY_MB("resources.memory_mb", Kind.COUNT, Merge.REPLACE),
     CPU_SECONDS("resources.cpu_seconds", Kind.COUNT, Merge.REPLACE),
+    CPU_PERCENT("resources.cpu_percent", Kind.PERCENT, Merge.REPLACE),
     FILE_SIZE_MB("resources.file_size_mb", Kind.COUNT, Merge.REPLACE),
+    TMP_MB("resources.tmp_mb", Kind.COUNT, Merge.REPLACE),
     TIMEOUT_SECONDS("resources.timeout_seconds", Kind.COUNT, Merge.REPLACE),
     OUTPUT_KB("resources.output_kb", Kind.COUNT, Merge.REPLACE),
     ENVIRONMENT_PASS("environment.pass", Kind.ENV_NAMES, Merge.REPLACE),
@@ -37,13 +40,17 @@ enum Key {
     AUDIT_FILE("audit.file", Kind.FILE, Merge.REPLACE),
     AUDIT_LOG_ALLOWED("audit.log_allowed", Kind.BOOLEAN, Merge.REPLACE),
     AUDIT_LOG_DENIED("audit.log_denied", Kind.BOOLEAN, Merge.REPLACE),
-    ESCALATION("escalation", Kind.ESCALATION, Merge.REPLACE);
+    ESCALATION("escalation", Kind.ESCALATION, Merge.REPLACE),
+    HOOKS_ALLOW("hooks.allow", Kind.ALLOW_ANSWER, Merge.REPLACE),
+    HOOKS_SANDBOX("hooks.sandbox", Kind.SANDBOX_ANSWER, Merge.REPLACE),
+    HOOKS_OTHER_TOOLS("hooks.other_tools", Kind.TOOL_ANSWER, Merge.REPLACE);
 
     /** What a value is and how it is checked when read. */
     enum Kind {
         MODE,
         EXECUTOR,
         FALLBACK,
+        ENFORCE,
         BOOLEAN,
         /** Globs over normalised paths; must be anchored. */
         GLOBS,
@@ -57,11 +64,16 @@ enum Key {
         /** {@code host} or {@code host:port} entries. */
         HOSTS,
         COUNT,
+        /** A whole number from 0 to 100. */
+        PERCENT,
         ENV_NAMES,
         ENV_VALUES,
         ON_VIOLATION,
         FILE,
-        ESCALATION
+        ESCALATION,
+        ALLOW_ANSWER,
+        SANDBOX_ANSWER,
+        TOOL_ANSWER
     }
 
     /** How a higher layer's value combines with a lower one's. */

@@ -29,6 +29,9 @@ import java.util.Objects;
  * @param onViolation what a violation does
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
+ * @param enforce whether a run may go ahead when the kernel under the chosen executor does not
+ *     keep every promise of the confinement (the gaps are then listed with the result)
+ * @param hooks how {@code cordon hook} answers an agent
  * @param origins where each setting was last set and where each entry of its lists was written
  */
 public record Profile(
@@ -50,6 +53,8 @@ public record Profile(
         OnViolation onViolation,
         Audit audit,
         Escalation escalation,
+        Enforce enforce,
+        Hooks hooks,
         Origins origins) {
 
     public Profile {
@@ -58,6 +63,17 @@ public record Profile(
         pathRules = List.copyOf(pathRules);
         commandRules = List.copyOf(commandRules);
         deniedCommands = List.copyOf(deniedCommands);
+    }
+
+    /** A profile with the built-in hook answers (for profiles built in code). */
+    public Profile(String name, Mode mode, String executor, String fallback, boolean readOnly, Approval approval,
+            List<String> allowedPaths, List<String> deniedPaths, List<PathRule> pathRules,
+            List<CommandRule> commandRules, List<String> deniedCommands, Filesystem filesystem, Network network,
+            Resources resources, Environment environment, OnViolation onViolation, Audit audit,
+            Escalation escalation, Enforce enforce, Origins origins) {
+        this(name, mode, executor, fallback, readOnly, approval, allowedPaths, deniedPaths, pathRules, commandRules,
+                deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation, enforce,
+                Hooks.BUILTIN, origins);
     }
 
     /**
@@ -85,6 +101,43 @@ public record Profile(
         /** A request for weaker isolation is asked for, separately from the command. */
         ASK,
         /** Requests for weaker isolation are refused outright. */
+        DENY
+    }
+
+    /** Whether what the kernel cannot keep may be left to the policy layer. */
+    public enum Enforce {
+        /** Every promise of the confinement is kept by the kernel, or the command does not run. */
+        STRICT,
+        /** The command runs with the gaps the executor names, listed in the result. */
+        BEST_EFFORT
+    }
+
+    /**
+     * How {@code cordon hook} answers an agent.
+     *
+     * @param allow what an ALLOW answers: nothing (the agent's own permission flow still runs) or
+     *     {@code allow} (the agent skips its own prompt)
+     * @param sandbox what a SANDBOX answers where the agent cannot have the command rewritten to
+     *     run under {@code cordon run}
+     * @param otherTools the decision for a tool the adapter does not know
+     */
+    public record Hooks(AllowAnswer allow, SandboxAnswer sandbox, ToolAnswer otherTools) {
+        public static final Hooks BUILTIN = new Hooks(AllowAnswer.SILENT, SandboxAnswer.ASK, ToolAnswer.ASK);
+    }
+
+    public enum AllowAnswer {
+        SILENT,
+        ALLOW
+    }
+
+    public enum SandboxAnswer {
+        ASK,
+        DENY
+    }
+
+    public enum ToolAnswer {
+        ALLOW,
+        ASK,
         DENY
     }
 
@@ -163,9 +216,15 @@ public record Profile(
         }
     }
 
-    /** Resource limits; 0 means no limit. */
+    /**
+     * Resource limits; 0 means no limit.
+     *
+     * @param cpuPercent share of the machine's CPU time (all CPUs together) the whole tree may use
+     * @param tmpMb size of the run's private temp
+     */
     public record Resources(
-            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb) {
+            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb,
+            int cpuPercent, int tmpMb) {
     }
 
     /**

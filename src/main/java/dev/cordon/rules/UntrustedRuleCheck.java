@@ -10,6 +10,7 @@ import dev.cordon.fact.Destination;
 import dev.cordon.fact.FileAccess;
 import dev.cordon.fact.Finding;
 import dev.cordon.fact.Gate;
+import dev.cordon.fact.McpTool;
 import dev.cordon.fact.NetworkAccess;
 import dev.cordon.fact.NetworkEntry;
 import dev.cordon.fact.Operand;
@@ -47,7 +48,8 @@ public final class UntrustedRuleCheck {
             Operand.class, Assignment.class, ShellFunction.class, ParseProblem.class, PathGlobs.class,
             PolicyFiles.class, Policy.class, Finding.class, Gate.class, Decision.class, Access.class,
             ToolKind.class, PathList.class, Profile.Mode.class, ExecutorFacts.class, Redirection.class,
-            Destination.class, NetworkAccess.class, NetworkEntry.class, NetworkEntry.NetworkList.class);
+            Destination.class, NetworkAccess.class, NetworkEntry.class, NetworkEntry.NetworkList.class,
+            McpTool.class);
 
     private static final Set<String> KEYWORDS = Set.of("package", "import", "dialect", "rule", "when", "then",
             "end", "salience", "no", "loop", "not", "exists", "and", "or", "from", "in", "contains", "matches",

@@ -4,7 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.cordon.hook.Adapters;
+import dev.cordon.hook.ClaudeCodeAdapter;
+import dev.cordon.hook.EventInput;
+import dev.cordon.hook.HookAnswer;
+import dev.cordon.hook.HookRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +29,8 @@ import java.util.concurrent.Executors;
  * The warm path: an HTTP JSON service on the loopback interface that keeps compiled rules and
  * executor probes across requests. Every request carries the bearer token from the server file;
  * ASK is always denied here (no human is present). Endpoints:
- * {@code GET /v1/health}, {@code POST /v1/decide}, {@code POST /v1/run}, {@code POST /v1/cli}.
+ * {@code GET /v1/health}, {@code POST /v1/decide}, {@code POST /v1/run}, {@code POST /v1/cli}, and
+ * {@code POST /v1/hook/claude-code} for Claude Code's HTTP hook type.
  */
 public final class CordonServer implements AutoCloseable {
 
@@ -34,26 +41,74 @@ public final class CordonServer implements AutoCloseable {
     private final String token;
     private final String version;
     private final CommandLines commandLines;
+    private final HookRun hooks;
     private final HttpServer http;
     private final ExecutorService threads;
+    private volatile Runnable onRequest = () -> { };
 
     /**
      * @param commandLines runs each request's command line; closed with the server
+     * @param hooks answers hook events
      * @param version what {@code /v1/health} reports
      */
-    public CordonServer(CommandLines commandLines, String version, Map<String, String> serverEnv, int port,
-            String token) throws IOException {
+    public CordonServer(CommandLines commandLines, HookRun hooks, String version, Map<String, String> serverEnv,
+            int port, String token) throws IOException {
         this.commandLines = commandLines;
+        this.hooks = hooks;
         this.version = version;
         this.serverEnv = Map.copyOf(serverEnv);
         this.token = token;
         this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
         this.threads = Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
         http.setExecutor(threads);
-        http.createContext("/v1/health", this::health);
-        http.createContext("/v1/cli", exchange -> handle(exchange, this::cli));
-        http.createContext("/v1/decide", exchange -> handle(exchange, body -> embedded(body, ServeArguments.decide(body))));
-        http.createContext("/v1/run", exchange -> handle(exchange, body -> embedded(body, ServeArguments.run(body))));
+        context("/v1/health", this::health);
+        context("/v1/cli", exchange -> handle(exchange, this::cli));
+        context("/v1/decide", exchange -> handle(exchange, body -> embedded(body, ServeArguments.decide(body))));
+        context("/v1/run", exchange -> handle(exchange, body -> embedded(body, ServeArguments.run(body))));
+        context("/v1/hook/" + ClaudeCodeAdapter.AGENT, this::claudeCodeHook);
+    }
+
+    /** Runs {@code action} before every request: the service counts them as activity. */
+    public void onEveryRequest(Runnable action) {
+        onRequest = action;
+    }
+
+    private void context(String path, HttpHandler handler) {
+        http.createContext(path, exchange -> {
+            onRequest.run();
+            handler.handle(exchange);
+        });
+    }
+
+    /**
+     * Claude Code's HTTP hook: the event as the body, the answer as the body. The protocol has no
+     * exit codes, so a refusal is a deny answer; any answer but 2xx would let the tool run.
+     */
+    private void claudeCodeHook(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!authorized(exchange)) {
+                respond(exchange, 401, error("missing or wrong bearer token"));
+                return;
+            }
+            byte[] event;
+            try {
+                event = exchange.getRequestBody().readNBytes(EventInput.MAX_BYTES + 1);
+            } catch (IOException e) {
+                event = new byte[0];
+            }
+            HookAnswer answer = event.length > EventInput.MAX_BYTES
+                    ? HookAnswer.refusal("the event is larger than " + (EventInput.MAX_BYTES >> 20) + " MiB")
+                    : hooks.answer(Adapters.of(ClaudeCodeAdapter.AGENT), event, serverEnv);
+            String body = answer.refused() ? ClaudeCodeAdapter.denial(answer.refusalReason()) : answer.stdout().strip();
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, bytes.length == 0 ? -1 : bytes.length);
+            if (bytes.length > 0) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(bytes);
+                }
+            }
+        }
     }
 
     public void start() {

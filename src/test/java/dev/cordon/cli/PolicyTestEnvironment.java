@@ -18,6 +18,7 @@ import java.util.Map;
  */
 final class PolicyTestEnvironment implements PolicyEnvironment {
 
+    private final Path root;
     private final Path cwd;
     private final Path userConfig;
     private final Map<String, String> env;
@@ -25,6 +26,12 @@ final class PolicyTestEnvironment implements PolicyEnvironment {
     private List<StandingApproval> approvals = List.of();
 
     PolicyTestEnvironment(Path cwd, Path userConfig, Map<String, String> env) {
+        this(cordonRoot(), cwd, userConfig, env);
+    }
+
+    /** The same over another distribution's rules and profiles. */
+    PolicyTestEnvironment(Path root, Path cwd, Path userConfig, Map<String, String> env) {
+        this.root = root;
         this.cwd = cwd;
         this.userConfig = userConfig;
         this.env = Map.copyOf(env);
@@ -46,7 +53,7 @@ final class PolicyTestEnvironment implements PolicyEnvironment {
 
     @Override
     public Resolution resolve(Overrides overrides) {
-        return new ProfileResolver().resolve(new PolicySources(cordonRoot(), userConfig, cwd, env, overrides));
+        return new ProfileResolver().resolve(new PolicySources(root, userConfig, cwd, env, overrides));
     }
 
     @Override
@@ -56,7 +63,7 @@ final class PolicyTestEnvironment implements PolicyEnvironment {
 
     @Override
     public List<String> profileNames() {
-        return new ProfileResolver().names(new PolicySources(cordonRoot(), userConfig, cwd, env, Overrides.NONE));
+        return new ProfileResolver().names(new PolicySources(root, userConfig, cwd, env, Overrides.NONE));
     }
 
     @Override

@@ -27,9 +27,9 @@ import javax.net.ssl.TrustManagerFactory;
  * text, {@code /bytes?n=N} sends N bytes. The HTTPS certificate is made for this run with keytool,
  * for the names {@code allowed.test} and {@code other.test}; {@link #clientTls()} trusts it.
  */
-final class TestServers implements AutoCloseable {
+public final class TestServers implements AutoCloseable {
 
-    static final String HELLO = "hello from the test server\n";
+    public static final String HELLO = "hello from the test server\n";
 
     private final HttpServer http;
     private final HttpsServer https;
@@ -42,7 +42,7 @@ final class TestServers implements AutoCloseable {
     private final SSLContext clientTls;
     private final AtomicInteger requests = new AtomicInteger();
 
-    TestServers(Path scratch) throws Exception {
+    public TestServers(Path scratch) throws Exception {
         KeyStore keys = keyStore(scratch);
         KeyManagerFactory km = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         km.init(keys, PASSWORD);
@@ -84,21 +84,21 @@ final class TestServers implements AutoCloseable {
         return store;
     }
 
-    int httpPort() {
+    public int httpPort() {
         return http.getAddress().getPort();
     }
 
-    int httpsPort() {
+    public int httpsPort() {
         return https.getAddress().getPort();
     }
 
     /** Trusts the servers' certificate, and nothing else. */
-    SSLContext clientTls() {
+    public SSLContext clientTls() {
         return clientTls;
     }
 
     /** Requests the servers answered so far. */
-    int requests() {
+    public int requests() {
         return requests.get();
     }
 

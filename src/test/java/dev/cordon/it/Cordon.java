@@ -55,13 +55,37 @@ final class Cordon {
     }
 
     Result run(Path cwd, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(dist().resolve("bin/cordon").toString());
+        return run(cwd, null, args);
+    }
+
+    /** Runs with these bytes on standard input (null: none). */
+    Result run(Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
+        return run(dist(), cwd, stdin, args);
+    }
+
+    /** Runs the launcher of another copy of the distribution. */
+    Result run(Path distribution, Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
+        return launch(List.of(), distribution, cwd, stdin, args);
+    }
+
+    /** Runs {@code bin/cordon} through a program such as {@code setpriv}, with that program's options. */
+    Result runAs(List<String> program, List<String> options, Path cwd, String... args)
+            throws IOException, InterruptedException {
+        List<String> prefix = new ArrayList<>(program);
+        prefix.addAll(options);
+        return launch(prefix, dist(), cwd, null, args);
+    }
+
+    private Result launch(List<String> prefix, Path distribution, Path cwd, byte[] stdin, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(prefix);
+        command.add(distribution.resolve("bin/cordon").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         builder.environment().clear();
         builder.environment().putAll(env);
-        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Path input = Files.write(Files.createTempFile("cordon-in", ".bin"), stdin == null ? new byte[0] : stdin);
+        builder.redirectInput(stdin == null ? Path.of("/dev/null").toFile() : input.toFile());
         Path out = Files.createTempFile("cordon-out", ".txt");
         Path err = Files.createTempFile("cordon-err", ".txt");
         try {
@@ -74,6 +98,7 @@ final class Cordon {
             return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
+            Files.deleteIfExists(input);
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }

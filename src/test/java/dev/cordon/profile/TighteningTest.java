@@ -82,6 +82,17 @@ class TighteningTest {
     }
 
     @Test
+    void hookAnswersOnlyGetStricter() {
+        assertEquals(Profile.AllowAnswer.SILENT, after(Key.HOOKS_ALLOW, Profile.AllowAnswer.ALLOW, Profile.AllowAnswer.SILENT));
+        assertEquals(Profile.AllowAnswer.SILENT, after(Key.HOOKS_ALLOW, Profile.AllowAnswer.SILENT, Profile.AllowAnswer.ALLOW));
+        assertEquals(Profile.SandboxAnswer.DENY, after(Key.HOOKS_SANDBOX, Profile.SandboxAnswer.ASK, Profile.SandboxAnswer.DENY));
+        assertEquals(Profile.SandboxAnswer.DENY, after(Key.HOOKS_SANDBOX, Profile.SandboxAnswer.DENY, Profile.SandboxAnswer.ASK));
+        assertEquals(Profile.ToolAnswer.DENY, after(Key.HOOKS_OTHER_TOOLS, Profile.ToolAnswer.ASK, Profile.ToolAnswer.DENY));
+        assertEquals(Profile.ToolAnswer.ASK, after(Key.HOOKS_OTHER_TOOLS, Profile.ToolAnswer.ASK, Profile.ToolAnswer.ALLOW));
+        assertEquals(3, warnings.size());
+    }
+
+    @Test
     void limitsOnlyGoDownAndNeverToUnlimited() {
         assertEquals(512, after(Key.MEMORY_MB, 2048, 512));
         assertEquals(2048, after(Key.MEMORY_MB, 2048, 4096));

@@ -66,11 +66,26 @@ public class DecisionBenchmark {
         }
     }
 
+    /** A decision as a caller that acts on it uses it: decision, rule, reason and location. */
     @Benchmark
     public Decision decide() {
+        Evaluation e = next();
+        return e.location().isEmpty() ? null : e.decision();
+    }
+
+    /**
+     * The same with the whole explanation read, as {@code policy test} prints it: every match
+     * and why it lost, every gate, every access.
+     */
+    @Benchmark
+    public int decideAndExplain() {
+        Evaluation e = next();
+        return e.matches().size() + e.gates().size() + e.accesses().size();
+    }
+
+    private Evaluation next() {
         Request request = requests.get(next);
         next = next + 1 == requests.size() ? 0 : next + 1;
-        Evaluation e = engine.decide(request, resolution.profile(), executor, List.of(), resolution.policyFiles());
-        return e.decision();
+        return engine.decide(request, resolution.profile(), executor, List.of(), resolution.policyFiles());
     }
 }

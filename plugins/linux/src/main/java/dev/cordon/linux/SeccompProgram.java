@@ -30,6 +30,13 @@ public final class SeccompProgram {
         ALL,
         /** Only AF_UNIX: no network, local IPC still works. */
         UNIX_ONLY,
+        /**
+         * AF_UNIX, AF_INET, AF_INET6 and AF_NETLINK: what programs need inside a network namespace
+         * of their own; families a namespace does not hold (vsock, packet, bluetooth…) are refused.
+         */
+        UNIX_AND_IP,
+        /** AF_INET, AF_INET6 and AF_NETLINK only: as {@link #UNIX_AND_IP}, without host unix sockets. */
+        IP_ONLY,
         /** Every family but AF_UNIX: the network is open, host unix sockets are not. */
         ALL_BUT_UNIX,
         /** None: no network and no unix-domain sockets ({@code socketpair} still works). */
@@ -59,6 +66,9 @@ public final class SeccompProgram {
     static final int TIOCSTI = 0x5412;
     static final int TIOCLINUX = 0x541C;
     static final int AF_UNIX = 1;
+    static final int AF_INET = 2;
+    static final int AF_INET6 = 10;
+    static final int AF_NETLINK = 16;
 
     /** Refused outright with EPERM. */
     static final List<Syscall> REFUSED = List.of(
@@ -112,6 +122,11 @@ public final class SeccompProgram {
             bpf.label("socket");
             switch (sockets) {
                 case UNIX_ONLY -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "allow", "eperm");
+                case UNIX_AND_IP -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "allow", null)
+                        .jumpIfEqual(AF_INET, "allow", null).jumpIfEqual(AF_INET6, "allow", null)
+                        .jumpIfEqual(AF_NETLINK, "allow", "eperm");
+                case IP_ONLY -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_INET, "allow", null)
+                        .jumpIfEqual(AF_INET6, "allow", null).jumpIfEqual(AF_NETLINK, "allow", "eperm");
                 case ALL_BUT_UNIX -> bpf.load(OFFSET_ARG0).jumpIfEqual(AF_UNIX, "eperm", "allow");
                 case NONE -> bpf.jump("eperm");
                 case ALL -> throw new IllegalStateException("no socket check for " + sockets);

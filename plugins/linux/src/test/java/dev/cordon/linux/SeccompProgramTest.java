@@ -87,6 +87,17 @@ class SeccompProgramTest {
         assertEquals(EPERM, run(arch, SeccompProgram.Sockets.ALL_BUT_UNIX, Syscall.SOCKET, unix));
         assertEquals(ALLOW, run(arch, SeccompProgram.Sockets.ALL_BUT_UNIX, Syscall.SOCKET, inet));
         assertEquals(ALLOW, run(arch, SeccompProgram.Sockets.ALL_BUT_UNIX, Syscall.SOCKET, netlink));
+        for (long family : new long[] {unix, inet, inet6, netlink}) {
+            assertEquals(ALLOW, run(arch, SeccompProgram.Sockets.UNIX_AND_IP, Syscall.SOCKET, family));
+        }
+        for (long family : new long[] {17, 40, 31}) { // packet, vsock, bluetooth: no namespace holds them
+            assertEquals(EPERM, run(arch, SeccompProgram.Sockets.UNIX_AND_IP, Syscall.SOCKET, family));
+            assertEquals(EPERM, run(arch, SeccompProgram.Sockets.IP_ONLY, Syscall.SOCKET, family));
+        }
+        for (long family : new long[] {inet, inet6, netlink}) {
+            assertEquals(ALLOW, run(arch, SeccompProgram.Sockets.IP_ONLY, Syscall.SOCKET, family));
+        }
+        assertEquals(EPERM, run(arch, SeccompProgram.Sockets.IP_ONLY, Syscall.SOCKET, unix));
     }
 
     @ParameterizedTest

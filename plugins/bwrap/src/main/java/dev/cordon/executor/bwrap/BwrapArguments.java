@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -36,6 +37,12 @@ final class BwrapArguments {
      *     environment entry cannot be passed faithfully
      */
     static List<String> options(ExecRequest request, BwrapMountPlan plan) throws ExecutorException {
+        return options(request, plan, Optional.empty());
+    }
+
+    /** The options, with the network fence's when the network is an allow-list. */
+    static List<String> options(ExecRequest request, BwrapMountPlan plan, Optional<BwrapNetworkFence> fence)
+            throws ExecutorException {
         List<String> options = new ArrayList<>();
         // Every namespace bwrap knows; the network one stays shared only for full network access.
         options.add("--unshare-all");
@@ -68,6 +75,7 @@ final class BwrapArguments {
             options.add(entry.getValue());
         }
         options.addAll(plan.arguments());
+        fence.ifPresent(f -> options.addAll(f.options()));
         if (!request.confinement().writeRoots().contains(BwrapMountPlan.ROOT)) {
             // The sandbox root is bwrap's own tmpfs: make it read-only once everything is mounted.
             options.add("--remount-ro");
@@ -107,18 +115,31 @@ final class BwrapArguments {
      * standard error before it becomes the command, so only the command writes to it.
      */
     static String initScript(Map<String, String> env) {
-        return (env.containsKey("PWD") ? "" : "unset PWD; ") + "exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?";
+        return initScript(env, Optional.empty());
+    }
+
+    /** The init shell's script, starting the network fence's bridge first when there is one. */
+    static String initScript(Map<String, String> env, Optional<BwrapNetworkFence> fence) {
+        return (env.containsKey("PWD") ? "" : "unset PWD; ") + "exec 3>&2 2>/dev/null; "
+                + fence.map(BwrapNetworkFence::initLines).orElse("") + "(exec \"$@\" 2>&3 3>&-); exit $?";
     }
 
     /** The command, as it follows {@code --} on bwrap's command line. */
     static List<String> command(ExecRequest request, Init init) throws ExecutorException {
+        return command(request, init, Optional.empty());
+    }
+
+    /** The command, with the init shell starting the network fence's bridge when there is one. */
+    static List<String> command(ExecRequest request, Init init, Optional<BwrapNetworkFence> fence)
+            throws ExecutorException {
         for (String argument : request.argv()) {
             checkNoNul("argument", argument);
         }
         List<String> command = new ArrayList<>();
         command.add("--");
         if (init == Init.SHELL) {
-            command.addAll(List.of(INIT_SHELL, "-c", initScript(request.env()), "sh"));
+            command.addAll(List.of(INIT_SHELL, "-c", initScript(request.env(), fence), "sh"));
+            fence.ifPresent(f -> command.addAll(f.parameters()));
         }
         command.addAll(request.argv());
         return command;
@@ -139,9 +160,8 @@ final class BwrapArguments {
             // bwrap shares the host network whole or not at all, so a deny-list on an open network
             // is the policy layer's to enforce; the run's notes say so.
             case FULL -> true;
-            case ALLOW_LIST -> throw new ExecutorException(
-                    "a network allow-list needs a filtering proxy, which the bwrap executor does not run;"
-                            + " use network mode none or full");
+            // The sandbox's own namespace; the fence bridges the egress proxy into it.
+            case ALLOW_LIST -> false;
         };
     }
 

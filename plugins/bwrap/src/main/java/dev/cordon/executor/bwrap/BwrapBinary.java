@@ -7,25 +7,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Finds the bwrap program: on cordon's own {@code PATH}, then where distributions install it. */
+/**
+ * Finds the programs the executor runs (bwrap, and socat for a network allow-list): on cordon's
+ * own {@code PATH}, then where distributions install them.
+ */
 final class BwrapBinary {
 
-    private static final List<Path> USUAL = List.of(Path.of("/usr/bin/bwrap"), Path.of("/usr/local/bin/bwrap"), Path.of("/bin/bwrap"));
+    private static final List<String> USUAL = List.of("/usr/bin", "/usr/local/bin", "/bin");
 
     private BwrapBinary() {
     }
 
     static Optional<Path> locate(String searchPath) {
+        return locate("bwrap", searchPath);
+    }
+
+    static Optional<Path> locate(String program, String searchPath) {
         List<Path> candidates = new ArrayList<>();
         if (searchPath != null) {
             for (String directory : searchPath.split(File.pathSeparator)) {
                 // Relative PATH entries depend on the current directory, which a project controls.
                 if (!directory.isEmpty() && Path.of(directory).isAbsolute()) {
-                    candidates.add(Path.of(directory, "bwrap"));
+                    candidates.add(Path.of(directory, program));
                 }
             }
         }
-        candidates.addAll(USUAL);
+        USUAL.forEach(directory -> candidates.add(Path.of(directory, program)));
         return candidates.stream().filter(path -> Files.isRegularFile(path) && Files.isExecutable(path)).findFirst();
     }
 }

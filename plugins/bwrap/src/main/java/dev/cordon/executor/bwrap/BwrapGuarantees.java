@@ -40,7 +40,11 @@ final class BwrapGuarantees {
                     case NONE -> confirmed.contains(Capability.NETWORK_ISOLATION)
                             ? Guarantee.kernel(promise, "a network namespace with only loopback")
                             : Guarantee.policy(promise, "the probe saw no network namespace of its own");
-                    case ALLOW_LIST -> Guarantee.policy(promise, "an allow-list needs a filtering proxy: refused");
+                    case ALLOW_LIST -> confirmed.contains(Capability.NETWORK_ALLOW_LIST)
+                            ? Guarantee.kernel(promise, "a network namespace with only loopback; the egress proxy,"
+                                    + " bridged in by socat, decides every connection")
+                            : Guarantee.policy(promise, "an allow-list needs socat to bridge the egress proxy in:"
+                                    + " refused");
                     case FULL -> Guarantee.policy(promise, "the host network is shared whole; the denied destinations "
                             + "are refused by the policy only");
                 };

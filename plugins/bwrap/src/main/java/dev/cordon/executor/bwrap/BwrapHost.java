@@ -13,8 +13,10 @@ import java.util.Optional;
  * @param arch the architecture the seccomp program is generated for
  * @param cgroups where run cgroups are made, if this process may make them
  * @param cgroupProblem why no cgroup can be made, when none can
+ * @param socat the socat program that bridges the egress proxy into the sandbox, if installed
  */
-record BwrapHost(Path bwrap, BwrapVersion version, Arch arch, Optional<Cgroups> cgroups, String cgroupProblem) {
+record BwrapHost(Path bwrap, BwrapVersion version, Arch arch, Optional<Cgroups> cgroups, String cgroupProblem,
+        Optional<Path> socat) {
 
     /** Whether a memory limit covers the whole tree (a memory cgroup) rather than each process. */
     BwrapWrapper.MemoryEnforcement memoryEnforcement() {

@@ -107,13 +107,24 @@ final class BwrapProbe {
             cgroups = Optional.empty();
             cgroupProblem = e.getMessage();
         }
-        BwrapHost host = new BwrapHost(binary.get(), version.get(), arch.get(), cgroups, cgroupProblem);
+        Optional<Path> socat = BwrapBinary.locate("socat", System.getenv("PATH")).map(BwrapProbe::real);
+        facts.put("socat.path", socat.map(Path::toString).orElse("(not installed)"));
+        BwrapHost host = new BwrapHost(binary.get(), version.get(), arch.get(), cgroups, cgroupProblem, socat);
         try {
             return trial(runner, host, facts);
         } catch (ExecutorException e) {
             return Outcome.unavailable("bwrap cannot confine commands here: " + e.getMessage(), facts);
         } catch (IOException e) {
             return Outcome.unavailable("the bwrap probe could not prepare its files: " + e.getMessage(), facts);
+        }
+    }
+
+    /** The program itself, so that the sandbox is checked for the file it will execute. */
+    private static Path real(Path program) {
+        try {
+            return program.toRealPath();
+        } catch (IOException e) {
+            return program;
         }
     }
 
@@ -178,12 +189,20 @@ final class BwrapProbe {
                         + " missing protected paths reserved",
                 "capabilities: none, in a user namespace of its own (nested user namespaces disabled)",
                 "seccomp: ptrace, mount, namespaces, keyrings, bpf, module loading and similar calls refused",
-                "private /tmp and /dev/shm (" + (BwrapRunner.DEFAULT_TMP_BYTES >> 20) + " MiB unless the memory limit is set),"
-                        + " new session (no terminal injection)",
+                "private /tmp, /var/tmp and /dev/shm (TMPDIR=/tmp; the profile's tmp_mb, else the memory limit, else "
+                        + (BwrapRunner.DEFAULT_TMP_BYTES >> 20) + " MiB), new session (no terminal injection)",
                 "rlimits: cpu time, file size, core dumps off"));
         if (status.netNamespace().isPresent() && status.netNamespace().getAsLong() != namespace("net")) {
             capabilities.add(Capability.NETWORK_ISOLATION);
             enforced.add("network: a namespace of its own with only loopback unless the profile allows full access");
+            if (host.socat().isPresent()) {
+                capabilities.add(Capability.NETWORK_ALLOW_LIST);
+                enforced.add("network allow-list: cordon's egress proxy decides every connection; inside, socat"
+                        + " bridges 127.0.0.1:3128 to the proxy's Unix socket, and nothing else is reachable");
+            } else {
+                enforced.add("network allow-list: refused, no `socat` to bridge the egress proxy into the sandbox"
+                        + " (install the `socat` package)");
+            }
         }
         if (status.pidNamespace().isPresent() && status.pidNamespace().getAsLong() != namespace("pid")
                 && noSurvivors(status.pidNamespace().getAsLong())) {
@@ -192,8 +211,8 @@ final class BwrapProbe {
         }
         if (host.limitsProcesses() && host.memoryEnforcement() == BwrapWrapper.MemoryEnforcement.CGROUP) {
             capabilities.add(Capability.RESOURCE_LIMITS);
-            enforced.add("limits: processes and memory of the whole tree through cgroup "
-                    + host.cgroups().orElseThrow().describe());
+            enforced.add("limits: processes, memory" + (host.cgroups().orElseThrow().limitsCpu() ? " and the cpu share" : "")
+                    + " of the whole tree through cgroup " + host.cgroups().orElseThrow().describe());
         } else {
             enforced.add("limits: no cgroup for processes and memory (" + host.cgroupProblem() + ")");
         }

@@ -61,8 +61,10 @@ final class BwrapRunner implements AutoCloseable {
                     + host.cgroupProblem());
         }
         BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), files, tmpBytes(limits));
-        List<String> options = BwrapArguments.options(request, plan);
-        List<String> command = BwrapArguments.command(request, init(plan));
+        BwrapArguments.Init init = init(plan);
+        Optional<BwrapNetworkFence> fence = BwrapNetworkFence.of(request.confinement().network(), host.socat(), plan, init);
+        List<String> options = BwrapArguments.options(request, plan, fence);
+        List<String> command = BwrapArguments.command(request, init, fence);
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
         try (RunCgroup ignored = cgroup.orElse(null);
                 Placeholders.Reservation reservation = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_FILE, "sandbox");
@@ -229,7 +231,13 @@ final class BwrapRunner implements AutoCloseable {
 
     private static SeccompProgram.Sockets sockets(NetworkPolicy network) {
         // With the network off only local IPC sockets remain useful; the namespace already has no route out.
-        return network.mode() == NetworkPolicy.Mode.FULL ? SeccompProgram.Sockets.ALL : SeccompProgram.Sockets.UNIX_ONLY;
+        // An allow-list needs TCP to the bridge on loopback; other families (vsock, packet) are not
+        // held by the network namespace, so they stay refused.
+        return switch (network.mode()) {
+            case NONE -> SeccompProgram.Sockets.UNIX_ONLY;
+            case ALLOW_LIST -> SeccompProgram.Sockets.UNIX_AND_IP;
+            case FULL -> SeccompProgram.Sockets.ALL;
+        };
     }
 
     /** The profile's temp size; else the memory limit, which the tmpfs pages count against anyway. */

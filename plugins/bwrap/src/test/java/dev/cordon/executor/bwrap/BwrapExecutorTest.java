@@ -49,7 +49,11 @@ class BwrapExecutorTest extends ExecutorConformance {
 
     @Test
     void claimsEveryIsolationItsProbeConfirmedAndReportsTheVersion() {
-        assertEquals(java.util.EnumSet.complementOf(java.util.EnumSet.of(Capability.NETWORK_ALLOW_LIST)), executor.capabilities());
+        java.util.Set<Capability> expected = java.util.EnumSet.allOf(Capability.class);
+        if (probe().facts().get("socat.path").startsWith("(")) {
+            expected.remove(Capability.NETWORK_ALLOW_LIST);
+        }
+        assertEquals(expected, executor.capabilities());
         assertTrue(probe().facts().get("bwrap.version").matches("\\d+\\.\\d+\\.\\d+"), probe().facts()::toString);
         assertTrue(probe().summary().startsWith("bubblewrap "), probe().summary());
     }
@@ -233,7 +237,8 @@ class BwrapExecutorTest extends ExecutorConformance {
         ExecutorException refused = assertThrows(ExecutorException.class, () -> run(fixture.request(
                 List.of("/bin/sh", "-c", "touch ran"), Duration.ofSeconds(20), allowList, Limits.NONE)));
 
-        assertTrue(refused.getMessage().startsWith("a network allow-list needs a filtering proxy"), refused.getMessage());
+        assertEquals("a network allow-list needs cordon's egress proxy, and none was started for this run",
+                refused.getMessage());
         assertFalse(Files.exists(marker));
     }
 

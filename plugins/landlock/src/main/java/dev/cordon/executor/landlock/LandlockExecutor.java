@@ -72,6 +72,9 @@ public final class LandlockExecutor implements Executor {
         if (host().limitsResources()) {
             capabilities.add(Capability.RESOURCE_LIMITS);
         }
+        if (host().fencesAllowLists()) {
+            capabilities.add(Capability.NETWORK_ALLOW_LIST);
+        }
         return capabilities;
     }
 
@@ -102,6 +105,7 @@ public final class LandlockExecutor implements Executor {
             throw new ExecutorException("landlock needs a confinement to enforce");
         }
         List<String> networkNotes = LandlockNetwork.check(confinement.network());
+        Optional<LandlockNetworkFence> fence = LandlockNetworkFence.of(confinement.network());
         disableCoreDumps();
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
@@ -118,7 +122,8 @@ public final class LandlockExecutor implements Executor {
                     layout.map(LandlockMounts.Layout::placeholders).orElse(List.of()), Placeholders.Kind.EMPTY_FILE, "sandbox")) {
                 byte[] filter = filters.computeIfAbsent(plan.sockets(),
                         sockets -> SeccompProgram.build(machine.arch().orElseThrow(), sockets));
-                LandlockConfiner confiner = new LandlockConfiner(plan, filter, layout.map(LandlockMounts.Layout::namespace));
+                LandlockConfiner confiner = new LandlockConfiner(plan, filter, layout.map(LandlockMounts.Layout::namespace),
+                        fence);
                 Launcher confined = cgroup != null ? cgroup.launcher(confiner) : builder -> Spawner.start(builder, confiner);
                 ProcessTree tree = cgroup != null ? cgroup : new DescendantTree();
                 Launcher launcher = builder -> {

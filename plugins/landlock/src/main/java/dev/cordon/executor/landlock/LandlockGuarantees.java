@@ -1,5 +1,6 @@
 package dev.cordon.executor.landlock;
 
+import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.NetworkPolicy;
@@ -90,8 +91,12 @@ final class LandlockGuarantees {
         return switch (network.mode()) {
             case NONE -> Guarantee.kernel(promise, (host.abi() >= 4 ? "landlock tcp rules and " : "")
                     + "seccomp refusing every socket family");
-            case ALLOW_LIST -> Guarantee.policy(promise, "landlock filters tcp by port and seccomp cannot see "
-                    + "addresses: an allow-list is refused");
+            case ALLOW_LIST -> host.fencesAllowLists()
+                    ? Guarantee.kernel(promise, "a network namespace with only loopback, where the egress proxy listens"
+                            + " and decides every connection" + (host.abi() >= 4 ? "; landlock allows tcp connect to its"
+                            + " port only, and no bind" : "") + "; seccomp refuses unix, vsock and packet sockets")
+                    : Guarantee.policy(promise, "no network namespace can be made here ("
+                            + NetworkNamespace.unavailable().orElse("") + "): an allow-list is refused");
             case FULL -> Guarantee.policy(promise, "the network is open; the denied destinations are refused by the "
                     + "policy only");
         };

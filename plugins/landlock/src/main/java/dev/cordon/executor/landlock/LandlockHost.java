@@ -6,6 +6,7 @@ import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
 import dev.cordon.linux.MountNamespace;
+import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.linux.Prctl;
 import dev.cordon.linux.Seccomp;
 import java.util.Optional;
@@ -70,6 +71,14 @@ record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp
     /** Whether every process of a run can be found, limited and killed through a cgroup. */
     boolean containsTrees() {
         return cgroups.isPresent();
+    }
+
+    /**
+     * Whether a network allow-list can be fenced: the spawning thread can get a network namespace
+     * of its own (the proxy's listener goes there).
+     */
+    boolean fencesAllowLists() {
+        return arch.isPresent() && NetworkNamespace.unavailable().isEmpty();
     }
 
     /** Whether each run's thread gets a private mount namespace. */

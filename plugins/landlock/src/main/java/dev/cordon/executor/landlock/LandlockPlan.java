@@ -48,6 +48,7 @@ final class LandlockPlan {
     private final List<Protected> protectedPaths = new ArrayList<>();
     private final List<LandlockGrant> grants = new ArrayList<>();
     private final NetworkPolicy.Mode network;
+    private final int proxyPort;
     private final List<Path> writeRoots;
     private final List<Path> readableRoots = new ArrayList<>();
     private final List<Path> uncarved = new ArrayList<>();
@@ -62,6 +63,7 @@ final class LandlockPlan {
         readableRoots.stream().filter(root -> !LandlockTemp.SHARED.contains(root)).forEach(namedRoots::add);
         this.handledFs = Landlock.fsRights(abi);
         this.network = confinement.network().mode();
+        this.proxyPort = confinement.network().proxy() == null ? 0 : confinement.network().proxy().port();
         for (Path hidden : confinement.hiddenPaths()) {
             protect(normal(hidden), Protection.HIDDEN, inside);
         }
@@ -136,13 +138,26 @@ final class LandlockPlan {
         return handledFs;
     }
 
-    /** TCP rights handled (and so refused, with no port rule): all of them when the network is off. */
+    /**
+     * TCP rights handled (and so refused, unless {@link #connectPort()} allows one): all of them
+     * when the network is off or an allow-list, none when it is open.
+     */
     long handledNet() {
-        return network == NetworkPolicy.Mode.NONE ? Landlock.netRights(abi) : 0;
+        return network == NetworkPolicy.Mode.FULL ? 0 : Landlock.netRights(abi);
     }
 
-    boolean networkOff() {
-        return network == NetworkPolicy.Mode.NONE;
+    /** The one TCP port the command may connect to (the egress proxy's), or 0 for none. */
+    int connectPort() {
+        return network == NetworkPolicy.Mode.ALLOW_LIST && abi >= 4 ? proxyPort : 0;
+    }
+
+    /** Why a refused connection was refused, or empty when the network is open. */
+    Optional<String> networkLimit() {
+        return switch (network) {
+            case NONE -> Optional.of("the network is off");
+            case ALLOW_LIST -> Optional.of("only the egress proxy at 127.0.0.1:" + proxyPort + " is reachable");
+            case FULL -> Optional.empty();
+        };
     }
 
     /** Abstract unix sockets and signals may not reach outside the sandbox (ABI 6). */
@@ -156,7 +171,12 @@ final class LandlockPlan {
      * otherwise be reachable.
      */
     SeccompProgram.Sockets sockets() {
-        return network == NetworkPolicy.Mode.NONE ? SeccompProgram.Sockets.NONE : SeccompProgram.Sockets.ALL_BUT_UNIX;
+        return switch (network) {
+            case NONE -> SeccompProgram.Sockets.NONE;
+            // The sandbox's own network namespace holds IP sockets; vsock and packet ones it would not.
+            case ALLOW_LIST -> SeccompProgram.Sockets.IP_ONLY;
+            case FULL -> SeccompProgram.Sockets.ALL_BUT_UNIX;
+        };
     }
 
     List<LandlockGrant> grants() {
