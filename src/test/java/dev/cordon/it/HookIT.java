@@ -350,6 +350,18 @@ class HookIT {
     }
 
     @Test
+    void withoutAJdkTheCallIsRefusedNotLetThrough() throws Exception {
+        // The launcher's own error exits 1, which the agents take as "carry on": it must not pass.
+        cordon.env("CORDON_JAVA_HOME", temp.resolve("no-jdk").toString());
+        Cordon.Result answered = hook("claude-code", event("claude-code", "bash-ls.json"));
+        cordon.env("CORDON_JAVA_HOME", null);
+        assertEquals(2, answered.code(), answered::toString);
+        assertEquals("", answered.out());
+        assertTrue(answered.err().endsWith("cordon: refused: no decision could be made (cordon exited 127)\n"),
+                answered::toString);
+    }
+
+    @Test
     void eightClientsAtOnceAreAllAnsweredRightly() throws Exception {
         assertEquals(0, hook("claude-code", event("claude-code", "bash-ls.json")).code());
         List<byte[]> events = new ArrayList<>();
