@@ -31,6 +31,7 @@ cat > "$dir/servers.py" <<'PY'
 import http.server, ssl, sys, threading
 class H(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out at once, no 40 ms delayed-ack stall
     def log_message(self, *a): pass
     def do_GET(self):
         if self.path == "/big":
@@ -81,13 +82,17 @@ for executor in "${executors[@]}"; do
   echo "proxy ($executor): $("$cordon" run --executor "$executor" --profile egress-bench -- bash latency.sh "$requests" "$url" | percentiles)"
 done
 
-echo "== throughput of a 200 MiB download (curl speed_download)"
+echo "== throughput of a 200 MiB download over plain HTTP (curl speed_download)"
+echo "   (tunnel: curl -p, a CONNECT tunnel as for https, without TLS costs; forwarded: GET http://… to the proxy)"
 direct=$(curl -s -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$http_port/big")
 echo "direct:            $(awk -v b="$direct" 'BEGIN { printf "%.0f MiB/s", b / 1048576 }')"
 for executor in "${executors[@]}"; do
-  proxied=$("$cordon" run --executor "$executor" --profile egress-bench -- curl -s -o /dev/null -w '%{speed_download}' \
-    "http://allowed.test:$http_port/big")
-  echo "proxy ($executor): $(awk -v b="$proxied" -v d="$direct" 'BEGIN { printf "%.0f MiB/s (%.0f%% of direct)", b / 1048576, 100 * b / d }')"
+  for how in tunnel forwarded; do
+    flag=(); [ $how = tunnel ] && flag=(-p)
+    proxied=$("$cordon" run --executor "$executor" --profile egress-bench -- curl "${flag[@]}" -s -o /dev/null \
+      -w '%{speed_download}' "http://allowed.test:$http_port/big")
+    echo "proxy ($executor, $how): $(awk -v b="$proxied" -v d="$direct" 'BEGIN { printf "%.0f MiB/s (%.0f%% of direct)", b / 1048576, 100 * b / d }')"
+  done
 done
 
 echo "== start-up: cordon run -- true, median of $runs (allow-list vs network off)"

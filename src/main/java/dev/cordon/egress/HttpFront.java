@@ -173,7 +173,8 @@ final class HttpFront extends ChannelInboundHandlerAdapter {
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast("http", new HttpClientCodec());
+                // Content passes in pieces as large as the reads, not the default 8 KiB.
+                ch.pipeline().addLast("http", new HttpClientCodec(4096, 16384, ProxySettings.MAX_PIECE));
                 ch.pipeline().addLast("response", new HttpUpstream(client, HttpFront.this));
             }
         };

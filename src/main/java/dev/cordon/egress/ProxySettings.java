@@ -24,6 +24,8 @@ public record ProxySettings(Duration handshake, Duration connect, int maxConnect
      * instead of many 64 KiB ones (each read is an event-loop turn and two system calls).
      */
     static final RecvByteBufAllocator READS = new AdaptiveRecvByteBufAllocator(2048, 64 * 1024, 1024 * 1024);
+    /** The largest piece of an HTTP body handled at once. */
+    static final int MAX_PIECE = 1024 * 1024;
     /** A side stops reading while 1 MiB waits to be written to the other: bounded memory, few pauses. */
     static final WriteBufferWaterMark WRITES = new WriteBufferWaterMark(512 * 1024, 1024 * 1024);
 

@@ -103,8 +103,8 @@ final class TestProfiles {
                 allowed, denied, pathRules, commandRules, deniedCommands,
                 new Profile.Filesystem(List.of("/usr"), List.of("/home/dev/project"), List.of()),
                 new Profile.Network(true, List.of(), List.of("169.254.169.254")),
-                new Profile.Resources(256, 2048, 60, 100, 120, 1024),
+                new Profile.Resources(256, 2048, 60, 100, 120, 1024, 0, 0),
                 new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
-                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Origins.NONE);
+                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Profile.Enforce.STRICT, Origins.NONE);
     }
 }

@@ -39,7 +39,7 @@ class LayeringTest {
         assertEquals(Provenance.named(Provenance.Layer.BUILTIN, "default"), profile.origins().get("profile"));
         assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/workspace-write.yaml", 25, 3),
                 profile.origins().get("network.enabled"));
-        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 19, 1), profile.origins().get("denied_paths"));
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 23, 1), profile.origins().get("denied_paths"));
     }
 
     @Test
