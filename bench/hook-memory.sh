@@ -5,16 +5,8 @@
 # Usage: bench/hook-memory.sh [CALLS] — after `mvn package`; uses target/cordon and the bench jar.
 set -euo pipefail
 calls=${1:-100000}
-root=$(cd "$(dirname "$0")/.." && pwd)
-dist="${CORDON_DIST:-$root/target/cordon}"
-cordon="$dist/bin/cordon"
-work=$(mktemp -d)
-export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_STATE_HOME="$work/home/.local/state"
-export XDG_CACHE_HOME="$work/home/.cache" XDG_RUNTIME_DIR="$work/run"
-trap '"$cordon" serve --stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-mkdir -p "$HOME" "$XDG_RUNTIME_DIR" "$work/project/src"
-cd "$work/project"
-java="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java"
+source "$(dirname "$0")/hook-home.sh"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 classpath="$root/target/cordon-bench/cordon-bench-0.1.0-SNAPSHOT.jar:$root/target/cordon-bench/lib/*"
 
 event() {

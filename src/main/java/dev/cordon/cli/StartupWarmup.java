@@ -3,11 +3,13 @@ package dev.cordon.cli;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.egress.EgressTraining;
 import dev.cordon.engine.PolicyEngine;
+import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.fact.Trust;
 import dev.cordon.hook.Adapters;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.ProjectConfig;
 import dev.cordon.rules.RuleDir;
+import dev.cordon.spi.Executor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +42,7 @@ final class StartupWarmup {
             // The launcher's start-up cache keeps what its training run loads: the egress proxy too.
             EgressTraining.run();
         }
-        Thread probes = new Thread(services::registry, "cordon-warmup-executors");
+        Thread probes = new Thread(() -> executors(services), "cordon-warmup-executors");
         probes.setDaemon(true);
         probes.start();
         List<RuleDir> dirs = likelyRuleDirs(context);
@@ -56,6 +58,24 @@ final class StartupWarmup {
         }, "cordon-warmup-rules");
         rules.setDaemon(true);
         rules.start();
+    }
+
+    /**
+     * Loads and probes the executors, and asks each available one what it provides, as choosing
+     * one will: the first answer may take a trial run of the sandbox, which would otherwise hold up
+     * the command after its profile is resolved.
+     */
+    private static void executors(Services services) {
+        try {
+            ExecutorRegistry registry = services.registry();
+            for (Executor executor : registry.executors()) {
+                if (registry.probe(executor).available()) {
+                    executor.capabilities();
+                }
+            }
+        } catch (RuntimeException e) {
+            // The command asks again and reports the problem itself.
+        }
     }
 
     /** The rule folders a resolution will name when the project has none of its own. */

@@ -18,6 +18,7 @@ import org.drools.core.common.InternalFactHandle;
 import org.kie.api.event.rule.AfterMatchFiredEvent;
 import org.kie.api.event.rule.AgendaEventListener;
 import org.kie.api.event.rule.DefaultAgendaEventListener;
+import org.kie.api.runtime.ClassObjectFilter;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.KieSessionsPool;
 
@@ -67,21 +68,10 @@ final class RuleSession {
                 throw new PolicyException(new Problem("rules", 0, 0,
                         "rules did not settle after " + MAX_FIRINGS + " firings; a rule keeps triggering itself"));
             }
-            List<Finding> findings = new ArrayList<>();
-            List<Waiver> waivers = new ArrayList<>();
-            List<Outcome> outcomes = new ArrayList<>();
-            List<Verdict> verdicts = new ArrayList<>();
-            for (Object o : inInsertionOrder(session)) {
-                if (o instanceof Finding f) {
-                    findings.add(f);
-                } else if (o instanceof Waiver w) {
-                    waivers.add(w);
-                } else if (o instanceof Outcome out) {
-                    outcomes.add(out);
-                } else if (o instanceof Verdict v) {
-                    verdicts.add(v);
-                }
-            }
+            List<Finding> findings = inInsertionOrder(session, Finding.class);
+            List<Waiver> waivers = inInsertionOrder(session, Waiver.class);
+            List<Outcome> outcomes = inInsertionOrder(session, Outcome.class);
+            List<Verdict> verdicts = inInsertionOrder(session, Verdict.class);
             return new Results(findings, waivers, outcomes, verdicts);
         } catch (PolicyException e) {
             throw e;
@@ -96,15 +86,15 @@ final class RuleSession {
     }
 
     /**
-     * The session's facts in the order they were inserted. The session keeps them in an identity
-     * hash map, whose order changes with the JVM's history; the explanation must not.
+     * The session's facts of one type in the order they were inserted. The session keeps them in
+     * identity hash maps, whose order changes with the JVM's history; the explanation must not.
      */
-    private static List<Object> inInsertionOrder(KieSession session) {
-        List<InternalFactHandle> handles = new ArrayList<>(session.getFactHandles());
+    private static <T> List<T> inInsertionOrder(KieSession session, Class<T> type) {
+        List<InternalFactHandle> handles = new ArrayList<>(session.getFactHandles(new ClassObjectFilter(type)));
         handles.sort(Comparator.comparingLong(InternalFactHandle::getId));
-        List<Object> facts = new ArrayList<>(handles.size());
+        List<T> facts = new ArrayList<>(handles.size());
         for (InternalFactHandle handle : handles) {
-            facts.add(handle.getObject());
+            facts.add(type.cast(handle.getObject()));
         }
         return facts;
     }

@@ -29,7 +29,7 @@ public final class ClaudeCodeAdapter implements HookAdapter {
         String tool = Events.text(event, "tool_name");
         ObjectNode input = Events.object(event, "tool_input");
         EventCall call = new EventCall(tool, Events.absolute(event, "cwd"),
-                Events.projectRoot(env, "CLAUDE_PROJECT_DIR"), input);
+                Events.projectRoot(env, "CLAUDE_PROJECT_DIR"), input, Events.optionalText(event, "session_id"));
         return switch (tool) {
             case "Bash" -> call.shell(Events.text(input, "command"), "command", null);
             case "Read" -> call.files(Tool.READ_FILE, List.of(Events.text(input, "file_path")));
