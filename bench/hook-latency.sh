@@ -8,14 +8,7 @@
 # Usage: bench/hook-latency.sh [CALLS] — after `mvn package`; uses target/cordon.
 set -euo pipefail
 calls=${1:-500}
-root=$(cd "$(dirname "$0")/.." && pwd)
-cordon="${CORDON_DIST:-$root/target/cordon}/bin/cordon"
-work=$(mktemp -d)
-export HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_STATE_HOME="$work/home/.local/state"
-export XDG_CACHE_HOME="$work/home/.cache" XDG_RUNTIME_DIR="$work/run"
-trap '"$cordon" serve --stop >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-mkdir -p "$HOME" "$XDG_RUNTIME_DIR" "$work/project/src"
-cd "$work/project"
+source "$(dirname "$0")/hook-home.sh"
 echo 'let a = 1;' > src/app.js
 
 # Events as Claude Code writes them (PreToolUse): shell commands and file tools, allowed and denied.

@@ -4,6 +4,7 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.approval.StandingApprovals;
 import dev.cordon.dispatch.ExecutorChoice;
 import dev.cordon.engine.PolicyEnvironment;
+import dev.cordon.executor.ConfinementPlanner;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
@@ -36,7 +37,8 @@ final class CliPolicyEnvironment implements PolicyEnvironment {
 
     @Override
     public ExecutorFacts executorFor(Profile profile) {
-        return ExecutorChoice.facts(ExecutorChoice.select(services.registry(), profile, null));
+        return ExecutorChoice.facts(ExecutorChoice.select(services.registry(), profile, null,
+                ConfinementPlanner.plan(profile, context.cwd(), context.env(), List.of())));
     }
 
     @Override

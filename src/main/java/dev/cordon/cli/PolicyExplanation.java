@@ -178,6 +178,12 @@ final class PolicyExplanation {
         if (l.fileSizeBytes() > 0) {
             parts.add("file size " + l.fileSizeBytes() / MIB + " MiB");
         }
+        if (l.cpuPercent() > 0) {
+            parts.add("cpu share " + l.cpuPercent() + "% of the machine");
+        }
+        if (l.tempBytes() > 0) {
+            parts.add("temp " + l.tempBytes() / MIB + " MiB");
+        }
         return parts.isEmpty() ? "none" : String.join(", ", parts);
     }
 

@@ -195,6 +195,8 @@ final class PolicyJson {
         limits.put("memory_bytes", c.limits().memoryBytes());
         limits.put("cpu_seconds", c.limits().cpuSeconds());
         limits.put("file_size_bytes", c.limits().fileSizeBytes());
+        limits.put("cpu_percent", c.limits().cpuPercent());
+        limits.put("temp_bytes", c.limits().tempBytes());
     }
 
     private static void strings(ArrayNode array, List<String> values) {

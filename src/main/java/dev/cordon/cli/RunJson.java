@@ -35,6 +35,7 @@ final class RunJson {
         root.put("approval", outcome.approval());
         root.put("executor", outcome.selection().found() ? outcome.selection().executor().id() : null);
         root.put("executor_choice", outcome.selection().explanation());
+        EnforcementJson.put(root.putObject("enforcement"), outcome.selection().enforcement());
         ExecResult result = outcome.result();
         if (result == null) {
             root.putNull("exit_code");

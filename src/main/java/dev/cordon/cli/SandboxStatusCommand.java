@@ -1,11 +1,14 @@
 package dev.cordon.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.dispatch.ExecutorChoice;
+import dev.cordon.executor.ConfinementPlanner;
+import dev.cordon.executor.Enforcement;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.executor.KernelReport;
 import dev.cordon.executor.Selection;
@@ -14,6 +17,8 @@ import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileListing;
 import dev.cordon.profile.ProfileResolver;
+import dev.cordon.profile.Resolution;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.Probe;
 import java.io.PrintWriter;
@@ -47,8 +52,14 @@ public final class SandboxStatusCommand implements Callable<Integer> {
         services.freshProbes();
         ExecutorRegistry registry = services.registry();
         ObjectNode root = new ObjectMapper().createObjectNode();
+        PolicySources sources = PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE);
+        ProfileResolver resolver = new ProfileResolver();
+        Resolution inForce = resolver.resolve(sources);
+        Confinement confinement = ConfinementPlanner.plan(inForce.profile(), inForce.workspace(), context.env(),
+                inForce.policyFiles());
+        root.put("profile", inForce.profile().name());
         ArrayNode executors = root.putArray("executors");
-        Map<String, String> kernel = new TreeMap<>(KernelReport.read());
+        Map<String, String> kernel = new TreeMap<>(KernelReport.read(inForce.workspace()));
         for (Executor executor : registry.executors()) {
             Probe probe = registry.probe(executor);
             ObjectNode node = executors.addObject();
@@ -61,6 +72,8 @@ public final class SandboxStatusCommand implements Callable<Integer> {
                     .forEach(capabilities::add);
             ArrayNode enforced = node.putArray("enforced");
             probe.enforced().forEach(enforced::add);
+            // What the kernel keeps of the profile in force under this executor, and what it leaves.
+            EnforcementJson.put(node.putObject("enforcement"), Enforcement.of(executor, confinement));
             ObjectNode facts = node.putObject("facts");
             probe.facts().forEach(facts::put);
             probe.facts().forEach((k, v) -> kernel.putIfAbsent(k, v));
@@ -70,19 +83,20 @@ public final class SandboxStatusCommand implements Callable<Integer> {
         ArrayNode problems = root.putArray("load_problems");
         registry.loadProblems().forEach(problems::add);
         ObjectNode auto = root.putObject("profiles");
-        PolicySources sources = PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE);
-        ProfileResolver resolver = new ProfileResolver();
         for (ProfileListing listing : resolver.list(sources)) {
             if (listing.layer() != Provenance.Layer.BUILTIN) {
                 continue;
             }
             Profile profile = resolver.load(listing.name(), sources);
-            Selection selection = ExecutorChoice.select(registry, profile, null);
+            Selection selection = ExecutorChoice.select(registry, profile, null,
+                    ConfinementPlanner.plan(profile, inForce.workspace(), context.env(), inForce.policyFiles()));
             ObjectNode node = auto.putObject(listing.name());
             node.put("executor", selection.found() ? selection.executor().id() : null);
             node.put("requested", selection.requested());
             node.put("needs", ExecutorRegistry.names(selection.needed()));
             node.put("explanation", selection.explanation());
+            ArrayNode gaps = node.putArray("left_to_policy");
+            selection.enforcement().policy().forEach(g -> gaps.add(Enforcement.name(g.promise())));
         }
         if (json) {
             context.out().println(root.toPrettyString());
@@ -102,6 +116,13 @@ public final class SandboxStatusCommand implements Callable<Integer> {
             e.get("capabilities").forEach(c -> caps.append(caps.length() == 0 ? "" : ", ").append(c.asText()));
             out.println("            capabilities: " + (caps.length() == 0 ? "none" : caps));
             e.get("enforced").forEach(line -> out.println("            - " + line.asText()));
+            if (e.get("available").asBoolean()) {
+                JsonNode enforcement = e.get("enforcement");
+                out.println("            the kernel keeps for `" + root.get("profile").asText() + "`: "
+                        + names(enforcement.get("kernel")));
+                enforcement.get("policy").forEach(g -> out.println("            left to the policy layer: "
+                        + g.get("promise").asText() + " (" + g.get("detail").asText() + ")"));
+            }
         });
         if (!root.get("load_problems").isEmpty()) {
             out.println("Plugin problems:");
@@ -115,7 +136,17 @@ public final class SandboxStatusCommand implements Callable<Integer> {
             out.printf("  %-20s %-9s needs %s%n", f.getKey(), executor, f.getValue().get("needs").asText());
             if (f.getValue().get("executor").isNull()) {
                 out.println("                       " + f.getValue().get("explanation").asText());
+            } else if (!f.getValue().get("left_to_policy").isEmpty()) {
+                StringBuilder gaps = new StringBuilder();
+                f.getValue().get("left_to_policy").forEach(g -> gaps.append(gaps.length() == 0 ? "" : ", ").append(g.asText()));
+                out.println("                       left to the policy layer: " + gaps);
             }
         });
+    }
+
+    private static String names(JsonNode guarantees) {
+        StringBuilder names = new StringBuilder();
+        guarantees.forEach(g -> names.append(names.length() == 0 ? "" : ", ").append(g.get("promise").asText()));
+        return names.length() == 0 ? "nothing" : names.toString();
     }
 }

@@ -93,7 +93,8 @@ public final class ServeCommand implements Callable<Integer> {
         Path file = ServerFile.location(context.env());
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
-        ServedCommandLines lines = new ServedCommandLines(context.home());
+        ServedCommandLines lines = new ServedCommandLines(context.home(),
+                daemon ? Services.cacheDir(context.env()) : null);
         HookRun hooks = lines.hooks();
         ScheduledExecutorService idle = Executors.newSingleThreadScheduledExecutor();
         try (SocketService socket = claimed.get();

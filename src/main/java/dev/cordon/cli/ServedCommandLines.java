@@ -16,9 +16,13 @@ final class ServedCommandLines implements CommandLines {
     private final Path home;
     private final Services services;
 
-    ServedCommandLines(Path home) {
+    /**
+     * @param cacheDir where executor probes that succeeded are kept for the rest of the boot (a
+     *     server started for a hook call answers sooner), or null to probe anew
+     */
+    ServedCommandLines(Path home, Path cacheDir) {
         this.home = home;
-        this.services = new Services(home, null);
+        this.services = new Services(home, cacheDir);
     }
 
     @Override

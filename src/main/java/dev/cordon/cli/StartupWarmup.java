@@ -1,6 +1,7 @@
 package dev.cordon.cli;
 
 import dev.cordon.diagnostic.Provenance;
+import dev.cordon.egress.EgressTraining;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.fact.ExecutorFacts;
@@ -29,6 +30,9 @@ import java.util.Set;
  */
 final class StartupWarmup {
 
+    /** Set by the launcher on the run that trains its start-up cache. */
+    static final String TRAINING = "cordon.aot.training";
+
     private static final Set<String> DECIDING = Set.of("run", "policy", "hook");
 
     private StartupWarmup() {
@@ -38,6 +42,10 @@ final class StartupWarmup {
         if (args.length == 0 || !DECIDING.contains(args[0])
                 || args[0].equals("hook") && (args.length < 2 || Adapters.of(args[1]) == null)) {
             return;
+        }
+        if (Boolean.getBoolean(TRAINING)) {
+            // The launcher's start-up cache keeps what its training run loads: the egress proxy too.
+            EgressTraining.run();
         }
         Thread probes = new Thread(() -> executors(services), "cordon-warmup-executors");
         probes.setDaemon(true);

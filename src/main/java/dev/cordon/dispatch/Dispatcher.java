@@ -11,7 +11,9 @@ import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.ShellQuoting;
 import dev.cordon.executor.ChildEnvironment;
 import dev.cordon.executor.ConfinementPlanner;
+import dev.cordon.executor.Enforcement;
 import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.executor.HiddenFiles;
 import dev.cordon.executor.Selection;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
@@ -20,9 +22,11 @@ import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
 import dev.cordon.request.Tool;
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Promise;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +58,8 @@ public final class Dispatcher {
                 .withExecutors(registry.declared()));
         Profile profile = resolution.profile();
         List<String> warnings = new ArrayList<>(resolution.warnings());
-        Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor());
+        Confinement planned = ConfinementPlanner.plan(profile, resolution.workspace(), run.env(), resolution.policyFiles());
+        Selection selection = ExecutorChoice.select(registry, profile, run.overrides().executor(), planned);
         if (profile.mode() == Profile.Mode.OFF) {
             warnings.add("mode off: no policy and no confinement, the command runs with all of your rights");
         }
@@ -75,12 +80,21 @@ public final class Dispatcher {
                 return audit.refused(new RunOutcome(evaluation, selection, null, verdict.refusal(), verdict.answer(),
                         warnings, profile.onViolation()));
             }
+            // Matched now, right before the start: what exists when the command starts is hidden.
+            HiddenFiles.Scan scan = profile.mode() == Profile.Mode.OFF ? HiddenFiles.NOTHING
+                    : HiddenFiles.scan(resolution.workspace(), ConfinementPlanner.hiddenPatterns(profile));
             ExecResult result;
             try {
+                Confinement confinement = HiddenFiles.hide(ConfinementPlanner.plan(profile, resolution.workspace(),
+                        run.env(), resolution.policyFiles(), egress.endpoint()), scan);
+                selection = selection.withEnforcement(enforcement(selection, confinement, profile, scan));
+                Refusal gap = KernelGaps.refusal(selection, profile, verdict.consent(), warnings);
+                if (gap != null) {
+                    return audit.refused(new RunOutcome(evaluation, selection, null, gap, verdict.answer(), warnings,
+                            profile.onViolation()));
+                }
                 ExecRequest exec = new ExecRequest(UUID.randomUUID().toString(), argv(run), run.cwd(),
-                        egress.environment(ChildEnvironment.of(profile.environment(), run.env())),
-                        ConfinementPlanner.plan(profile, resolution.workspace(), userHome(run.env()),
-                                resolution.policyFiles(), egress.endpoint()),
+                        egress.environment(ChildEnvironment.of(profile.environment(), run.env())), confinement,
                         timeout(run, profile), outputLimit(profile));
                 result = selection.executor().execute(exec, run.listener());
             } catch (ExecutorException | IOException e) {
@@ -94,6 +108,19 @@ public final class Dispatcher {
             return audit.ran(new RunOutcome(evaluation, selection, result, null, verdict.answer(), warnings,
                     profile.onViolation(), egress.violations()));
         }
+    }
+
+    /** What the kernel keeps of the confinement the command really gets, and what it cannot. */
+    private static Enforcement enforcement(Selection selection, Confinement confinement, Profile profile,
+            HiddenFiles.Scan scan) {
+        if (!selection.found() || profile.mode() == Profile.Mode.OFF) {
+            return selection.enforcement();
+        }
+        Enforcement kept = Enforcement.of(selection.executor(), confinement);
+        if (scan.incomplete().isPresent()) {
+            kept = kept.withGap(Promise.HIDDEN_PATHS, "files matching the hidden patterns: " + scan.incomplete().get());
+        }
+        return kept;
     }
 
     /** Applies the decision and any separate question about weaker isolation. */
@@ -135,9 +162,12 @@ public final class Dispatcher {
             }
         }
         String flagged = run.overrides().executor();
-        if (flagged != null && !selection.missing().isEmpty() && profile.mode() != Profile.Mode.OFF) {
+        boolean gaps = !selection.enforcement().complete();
+        if (flagged != null && (!selection.missing().isEmpty() || gaps) && profile.mode() != Profile.Mode.OFF) {
             String weaker = "running under `" + flagged + "` gives up what the profile demands: "
-                    + ExecutorRegistry.names(selection.missing());
+                    + (selection.missing().isEmpty() ? "" : ExecutorRegistry.names(selection.missing()))
+                    + (selection.missing().isEmpty() || !gaps ? "" : "; ")
+                    + (gaps ? "left to the policy layer: " + selection.enforcement().gaps() : "");
             if (profile.escalation() == Profile.Escalation.DENY) {
                 return Verdict.refused(Refusal.Kind.WEAKER_ISOLATION_FORBIDDEN,
                         weaker + "; the profile forbids weaker isolation", answer);
@@ -150,18 +180,22 @@ public final class Dispatcher {
                         weaker + "; weaker isolation was not approved", answer);
             }
             warnings.add("weaker isolation approved: " + weaker);
+            return new Verdict(null, answer, KernelGaps.Consent.APPROVED);
         }
         if (!selection.found()) {
             return Verdict.refused(Refusal.Kind.NO_EXECUTOR,
                     "no executor can give the isolation the profile demands, so nothing ran: "
                     + selection.explanation(), answer);
         }
-        return new Verdict(null, answer);
+        return new Verdict(null, answer, KernelGaps.Consent.NONE);
     }
 
-    private record Verdict(Refusal refusal, String answer) {
+    /**
+     * @param consent whether the user approved running with less than the profile demands
+     */
+    private record Verdict(Refusal refusal, String answer, KernelGaps.Consent consent) {
         static Verdict refused(Refusal.Kind kind, String why, String answer) {
-            return new Verdict(new Refusal(kind, why), answer);
+            return new Verdict(new Refusal(kind, why), answer, KernelGaps.Consent.NONE);
         }
     }
 

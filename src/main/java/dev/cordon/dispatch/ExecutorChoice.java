@@ -5,6 +5,7 @@ import dev.cordon.executor.Selection;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 
 /** Which executor a profile's commands would run under, and what the rules may know of it. */
 public final class ExecutorChoice {
@@ -15,11 +16,12 @@ public final class ExecutorChoice {
     private ExecutorChoice() {
     }
 
-    public static Selection select(ExecutorRegistry registry, Profile profile, String flagExecutor) {
+    public static Selection select(ExecutorRegistry registry, Profile profile, String flagExecutor,
+            Confinement confinement) {
         if (profile.mode() == Profile.Mode.OFF) {
-            return registry.select(UNCONFINED, profile);
+            return registry.select(UNCONFINED, profile, confinement);
         }
-        return registry.select(flagExecutor != null ? flagExecutor : profile.executor(), profile);
+        return registry.select(flagExecutor != null ? flagExecutor : profile.executor(), profile, confinement);
     }
 
     public static ExecutorFacts facts(Selection selection) {

@@ -22,6 +22,11 @@ public record Refusal(Kind kind, String message) {
         WEAKER_ISOLATION_NOT_APPROVED,
         /** No executor can give the isolation the profile demands. */
         NO_EXECUTOR,
+        /**
+         * The kernel under the chosen executor would leave a promise of the profile to the policy
+         * layer, and the profile says {@code enforce: strict}.
+         */
+        KERNEL_GAP,
         /** The chosen executor could not be set up. */
         EXECUTOR_FAILED
     }

@@ -14,6 +14,7 @@ import dev.cordon.profile.Resolution;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,8 @@ final class RunEgress implements AutoCloseable {
         }
         try {
             return FixedResolver.read(Path.of(hosts), Resolver.SYSTEM);
+        } catch (NoSuchFileException e) {
+            throw new IOException("cannot read `" + hosts + "` (" + HOSTS + "): no such file", e);
         } catch (IOException e) {
             throw new IOException("cannot read `" + hosts + "` (" + HOSTS + "): " + e.getMessage(), e);
         }

@@ -101,6 +101,8 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
             ChannelFuture bound = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerDomainSocketChannel.class)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                     .childHandler(front)
                     .bind(UnixDomainSocketAddress.of(path))
                     .awaitUninterruptibly();
@@ -125,6 +127,8 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
                     .group(group)
                     .channelFactory(() -> new NioServerSocketChannel(listener))
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                     .childHandler(front)
                     .register()
                     .awaitUninterruptibly();

@@ -138,9 +138,9 @@ final class HttpFront extends ChannelInboundHandlerAdapter {
         HttpRequest forwarded = new DefaultHttpRequest(request.protocolVersion(), request.method(), path,
                 request.headers().copy());
         HttpReplies.stripHopByHop(forwarded.headers());
-        if (!forwarded.headers().contains(HttpHeaderNames.HOST)) {
-            forwarded.headers().set(HttpHeaderNames.HOST, authority);
-        }
+        // The host the policy allowed is the host asked for: another Host header would pick
+        // another site on the same server (a CDN serves many).
+        forwarded.headers().set(HttpHeaderNames.HOST, authority);
         if (upstream != null && upstream.isActive() && target.equals(upstreamTarget)) {
             upstream.write(forwarded);
             return;
@@ -173,7 +173,8 @@ final class HttpFront extends ChannelInboundHandlerAdapter {
         return new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                ch.pipeline().addLast("http", new HttpClientCodec());
+                // Content passes in pieces as large as the reads, not the default 8 KiB.
+                ch.pipeline().addLast("http", new HttpClientCodec(4096, 16384, ProxySettings.MAX_PIECE));
                 ch.pipeline().addLast("response", new HttpUpstream(client, HttpFront.this));
             }
         };

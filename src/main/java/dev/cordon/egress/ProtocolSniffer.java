@@ -44,7 +44,7 @@ final class ProtocolSniffer extends ByteToMessageDecoder {
         } else if (Character.isLetter(first) && first < 128) {
             ctx.pipeline()
                     .addAfter(ctx.name(), "http", new HttpServerCodec(settings.maxRequestLine(), settings.maxHeaders(),
-                            64 * 1024))
+                            ProxySettings.MAX_PIECE))
                     .addAfter("http", "proxy", new HttpFront(dialer, deadline));
         } else {
             in.skipBytes(in.readableBytes());

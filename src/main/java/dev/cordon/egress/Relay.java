@@ -30,16 +30,11 @@ final class Relay extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        peer.write(msg);
+        // Each read goes out at once: a read loop may hold several large reads before it completes.
+        peer.writeAndFlush(msg);
         if (!peer.isWritable()) {
             ctx.channel().config().setAutoRead(false);
-            peer.flush();
         }
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-        peer.flush();
     }
 
     @Override

@@ -49,8 +49,10 @@ final class SocksFront extends SimpleChannelInboundHandler<SocksMessage> {
                         .addListener(ChannelFutureListener.CLOSE);
                 return;
             }
-            ctx.pipeline().replace(Socks5InitialRequestDecoder.class, DECODER, new Socks5CommandRequestDecoder());
+            // The answer first: a client that sent its request along with the greeting gets the
+            // replies in order, since the new decoder reads that request at once.
             ctx.writeAndFlush(new DefaultSocks5InitialResponse(Socks5AuthMethod.NO_AUTH));
+            ctx.pipeline().replace(Socks5InitialRequestDecoder.class, DECODER, new Socks5CommandRequestDecoder());
         } else if (msg instanceof Socks5CommandRequest request) {
             deadline.disarm();
             command(ctx, request);

@@ -38,8 +38,6 @@ public interface PolicyEnvironment {
 
     /** The OS confinement a command would run under, for explanations. */
     default Confinement confinement(Resolution resolution) {
-        String home = env().getOrDefault("HOME", System.getProperty("user.home"));
-        return ConfinementPlanner.plan(resolution.profile(), resolution.workspace(), Path.of(home),
-                resolution.policyFiles());
+        return ConfinementPlanner.plan(resolution.profile(), resolution.workspace(), env(), resolution.policyFiles());
     }
 }

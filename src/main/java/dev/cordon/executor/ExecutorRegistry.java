@@ -3,6 +3,7 @@ package dev.cordon.executor;
 import dev.cordon.profile.ExecutorCapabilities;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.Probe;
 import java.nio.file.Path;
@@ -137,17 +138,23 @@ public final class ExecutorRegistry implements AutoCloseable {
     }
 
     /**
-     * Chooses the executor for a profile.
+     * Chooses the executor for a profile. {@code auto} takes the highest-priority available
+     * executor that has the capabilities the profile demands and under which the kernel keeps
+     * every promise of the confinement; with {@code enforce: best-effort}, the first with the
+     * capabilities, whatever it leaves to the policy layer.
      *
      * @param requested {@code auto} or an executor id
-     * @param profile the resolved profile (its fallback and demands)
+     * @param profile the resolved profile (its fallback, demands and {@code enforce})
+     * @param confinement what a command would run under
      */
-    public Selection select(String requested, Profile profile) {
+    public Selection select(String requested, Profile profile, Confinement confinement) {
         Set<Capability> needed = Requirements.of(profile);
         if (!AUTO.equals(requested)) {
-            return explicit(requested, needed, profile);
+            return explicit(requested, needed, profile, confinement);
         }
+        boolean gapsAccepted = profile.enforce() == Profile.Enforce.BEST_EFFORT;
         List<String> passedOver = new ArrayList<>();
+        Selection strongestWithGaps = null;
         for (Executor executor : executors) {
             Probe probe = probe(executor);
             if (!probe.available()) {
@@ -155,45 +162,69 @@ public final class ExecutorRegistry implements AutoCloseable {
                 continue;
             }
             Set<Capability> missing = missing(executor, needed);
-            if (missing.isEmpty()) {
-                return new Selection(executor, requested, needed, Set.of(), false,
-                        "auto: `" + executor.id() + "` is the strongest available executor that meets the profile");
+            if (!missing.isEmpty()) {
+                passedOver.add(executor.id() + " lacks " + names(missing));
+                continue;
             }
-            passedOver.add(executor.id() + " lacks " + names(missing));
+            Enforcement enforcement = Enforcement.of(executor, confinement);
+            if (enforcement.complete() || gapsAccepted) {
+                return new Selection(executor, requested, needed, Set.of(), false,
+                        "auto: `" + executor.id() + "` is the strongest available executor that meets the profile",
+                        enforcement);
+            }
+            passedOver.add(executor.id() + " leaves to the policy layer: " + enforcement.gaps());
+            if (strongestWithGaps == null) {
+                strongestWithGaps = new Selection(executor, requested, needed, Set.of(), true, "", enforcement);
+            }
         }
-        String why = "no executor meets the profile's needs (" + names(needed) + "): " + String.join("; ", passedOver);
-        return fallback(requested, needed, profile, why);
+        String why = "no executor meets the profile's needs (" + names(needed) + ", every promise kept by the kernel): "
+                + String.join("; ", passedOver);
+        if (strongestWithGaps != null && hasFallback(profile)) {
+            // The profile accepts weaker isolation; its named fallback would leave even more to the
+            // policy layer than the strongest executor that merely has gaps.
+            return new Selection(strongestWithGaps.executor(), requested, needed, Set.of(), true,
+                    why + "; using `" + strongestWithGaps.executor().id() + "`, since the profile accepts weaker "
+                            + "isolation (fallback `" + profile.fallback() + "`)",
+                    strongestWithGaps.enforcement());
+        }
+        return fallback(requested, needed, profile, confinement, why);
     }
 
-    private Selection explicit(String requested, Set<Capability> needed, Profile profile) {
+    private Selection explicit(String requested, Set<Capability> needed, Profile profile, Confinement confinement) {
         Optional<Executor> found = byId(requested);
         if (found.isEmpty()) {
-            return fallback(requested, needed, profile, "executor `" + requested + "` is not installed");
+            return fallback(requested, needed, profile, confinement, "executor `" + requested + "` is not installed");
         }
         Probe probe = probe(found.get());
         if (!probe.available()) {
-            return fallback(requested, needed, profile,
+            return fallback(requested, needed, profile, confinement,
                     "executor `" + requested + "` is unavailable: " + probe.summary());
         }
         Set<Capability> missing = missing(found.get(), needed);
         String note = missing.isEmpty()
                 ? "executor `" + requested + "` as the profile asks"
                 : "executor `" + requested + "` as the profile asks; it does not provide " + names(missing);
-        return new Selection(found.get(), requested, needed, missing, false, note);
+        return new Selection(found.get(), requested, needed, missing, false, note, Enforcement.of(found.get(), confinement));
     }
 
-    private Selection fallback(String requested, Set<Capability> needed, Profile profile, String why) {
+    private Selection fallback(String requested, Set<Capability> needed, Profile profile, Confinement confinement,
+            String why) {
         String fallbackId = profile.fallback();
-        if (fallbackId == null || fallbackId.isBlank() || fallbackId.equals("none")) {
-            return new Selection(null, requested, needed, needed, false, why);
+        if (!hasFallback(profile)) {
+            return new Selection(null, requested, needed, needed, false, why, Enforcement.NONE);
         }
         Optional<Executor> weaker = byId(fallbackId).filter(e -> probe(e).available());
         if (weaker.isEmpty()) {
             return new Selection(null, requested, needed, needed, false,
-                    why + "; the fallback `" + fallbackId + "` is unavailable too");
+                    why + "; the fallback `" + fallbackId + "` is unavailable too", Enforcement.NONE);
         }
         return new Selection(weaker.get(), requested, needed, missing(weaker.get(), needed), true,
-                why + "; using the profile's weaker fallback `" + fallbackId + "`");
+                why + "; using the profile's weaker fallback `" + fallbackId + "`", Enforcement.of(weaker.get(), confinement));
+    }
+
+    private static boolean hasFallback(Profile profile) {
+        String fallbackId = profile.fallback();
+        return fallbackId != null && !fallbackId.isBlank() && !fallbackId.equals("none");
     }
 
     private static Set<Capability> missing(Executor executor, Set<Capability> needed) {

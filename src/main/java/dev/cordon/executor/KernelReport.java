@@ -16,6 +16,15 @@ public final class KernelReport {
     private KernelReport() {
     }
 
+    /** The facts, with the disk bound of {@code workspace}. */
+    public static Map<String, String> read(Path workspace) {
+        Map<String, String> facts = read();
+        if (facts.containsKey("kernel")) {
+            facts.put("workspace disk", WorkspaceDisk.describe(workspace));
+        }
+        return facts;
+    }
+
     public static Map<String, String> read() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));

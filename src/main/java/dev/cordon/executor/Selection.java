@@ -14,6 +14,8 @@ import java.util.Set;
  *     choice or a fallback)
  * @param fallback true when a weaker fallback the profile allows was used
  * @param explanation one line saying how the choice was made, or why it failed
+ * @param enforcement what the kernel keeps of the confinement under the chosen executor, and
+ *     what it leaves to the policy layer ({@link Enforcement#NONE} when none was chosen)
  */
 public record Selection(
         Executor executor,
@@ -21,11 +23,17 @@ public record Selection(
         Set<Capability> needed,
         Set<Capability> missing,
         boolean fallback,
-        String explanation) {
+        String explanation,
+        Enforcement enforcement) {
 
     public Selection {
         needed = Set.copyOf(needed);
         missing = Set.copyOf(missing);
+    }
+
+    /** The same choice, with what the kernel keeps of the confinement the command really runs under. */
+    public Selection withEnforcement(Enforcement kept) {
+        return new Selection(executor, requested, needed, missing, fallback, explanation, kept);
     }
 
     public boolean found() {

@@ -16,9 +16,12 @@ import java.util.Objects;
  * @param real the path with symbolic links resolved; equal to {@code path} when none are involved
  * @param origin where it came from: {@code path}, {@code redirection} or {@code operand}
  * @param command the shell command that touches it, or null for a file tool
+ * @param tree the command reads or writes everything below the path ({@code grep -r}, {@code cp -r})
+ * @param pattern the path is a shell pattern that stands for every file it would match
+ *     ({@code certs/*.pe?}); it hits a glob it is aimed at (see {@link Globs#aimed})
  */
 public record FileAccess(int index, Access access, String written, String path, String real, String origin,
-        Command command) implements Subject {
+        Command command, boolean tree, boolean pattern) implements Subject {
 
     /**
      * Consistent with the record's equality, but cheap: the engine hashes an access on every join
@@ -35,6 +38,9 @@ public record FileAccess(int index, Access access, String written, String path, 
 
     /** Whether the path or the file it really is matches the glob: used for refusals. */
     public boolean hits(String glob) {
+        if (pattern) {
+            return Globs.aimed(glob, path);
+        }
         return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
     }
 

@@ -23,6 +23,20 @@ public final class Globs {
     }
 
     /**
+     * Whether the shell pattern {@code pattern} (a path with {@code *}, {@code ?} or {@code [...]}
+     * that was not expanded) is aimed at files the glob matches ({@code *.pe?} at
+     * {@code **}{@code /*.pem}). Not cached: patterns come from requests.
+     */
+    public static boolean aimed(String glob, String pattern) {
+        try {
+            return Glob.compile(pattern).aimedAt(compiled(glob));
+        } catch (dev.cordon.path.InvalidGlobException e) {
+            // A pattern the glob syntax cannot read is compared as text, as before.
+            return matches(glob, pattern);
+        }
+    }
+
+    /**
      * Compiles (or returns the cached) glob, so malformed globs fail when facts are built.
      *
      * @throws dev.cordon.path.InvalidGlobException for a malformed glob

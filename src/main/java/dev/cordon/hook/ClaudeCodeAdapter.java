@@ -29,7 +29,7 @@ public final class ClaudeCodeAdapter implements HookAdapter {
         String tool = Events.text(event, "tool_name");
         ObjectNode input = Events.object(event, "tool_input");
         EventCall call = new EventCall(tool, Events.absolute(event, "cwd"),
-                Events.projectRoot(env, "CLAUDE_PROJECT_DIR"), input);
+                Events.projectRoot(env, "CLAUDE_PROJECT_DIR"), input, Events.optionalText(event, "session_id"));
         return switch (tool) {
             case "Bash" -> call.shell(Events.text(input, "command"), "command", null);
             case "Read" -> call.files(Tool.READ_FILE, List.of(Events.text(input, "file_path")));
@@ -39,6 +39,7 @@ public final class ClaudeCodeAdapter implements HookAdapter {
             case "Glob" -> call.listing(Events.optionalText(input, "path"), Events.text(input, "pattern"));
             // Grep's own `glob` only narrows which files below `path` are searched.
             case "Grep" -> call.listing(Events.optionalText(input, "path"), null);
+            case "LS" -> call.listing(Events.text(input, "path"), null);
             case "WebFetch" -> call.web(List.of(Events.text(input, "url")));
             // The search runs at Anthropic, not from this machine: no destination to check.
             case "WebSearch" -> call.other();

@@ -28,7 +28,8 @@ public final class CodexAdapter implements HookAdapter {
         Events.expect(event, "hook_event_name", "PreToolUse");
         String tool = Events.text(event, "tool_name");
         ObjectNode input = Events.object(event, "tool_input");
-        EventCall call = new EventCall(tool, Events.absolute(event, "cwd"), null, input);
+        EventCall call = new EventCall(tool, Events.absolute(event, "cwd"), null, input,
+                Events.optionalText(event, "session_id"));
         return switch (tool) {
             case "Bash" -> call.shell(Events.text(input, "command"), null, null);
             case "apply_patch" -> call.files(Tool.WRITE_FILE, PatchFiles.of(Events.text(input, "command")));

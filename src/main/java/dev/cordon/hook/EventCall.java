@@ -18,8 +18,9 @@ import java.util.Locale;
  * @param cwd the agent's working directory
  * @param workspace the project root the agent names, or null
  * @param input the tool's input
+ * @param session the agent's session id, or null
  */
-record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
+record EventCall(String tool, Path cwd, Path workspace, ObjectNode input, String session) {
 
     /** A shell command; {@code field} names the input field a hook may rewrite, or is null. */
     ToolCall shell(String command, String field, Path commandCwd) {
@@ -96,6 +97,6 @@ record EventCall(String tool, Path cwd, Path workspace, ObjectNode input) {
     }
 
     private ToolCall call(ToolCall.Kind kind, List<ToolCall.Check> checks, String field) {
-        return new ToolCall(tool, kind, checks, cwd, workspace, input, field);
+        return new ToolCall(tool, kind, checks, cwd, workspace, input, field, session);
     }
 }

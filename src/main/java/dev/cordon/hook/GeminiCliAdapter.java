@@ -34,7 +34,8 @@ public final class GeminiCliAdapter implements HookAdapter {
         String tool = Events.text(event, "tool_name");
         ObjectNode input = Events.object(event, "tool_input");
         Path cwd = Events.absolute(event, "cwd");
-        EventCall call = new EventCall(tool, cwd, Events.projectRoot(env, "GEMINI_PROJECT_DIR"), input);
+        EventCall call = new EventCall(tool, cwd, Events.projectRoot(env, "GEMINI_PROJECT_DIR"), input,
+                Events.optionalText(event, "session_id"));
         return switch (tool) {
             case "run_shell_command" -> {
                 String dir = Events.optionalText(input, "dir_path");

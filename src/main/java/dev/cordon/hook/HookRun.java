@@ -11,6 +11,7 @@ import dev.cordon.fact.Gate;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -39,21 +40,25 @@ public final class HookRun {
         try {
             ObjectNode json = Events.parse(event);
             ToolCall call = adapter.read(json, env);
-            return adapter.answer(call, decide(call, env));
+            Resolution resolution = policy.resolve(call.cwd(), call.workspace(), env);
+            Verdict verdict = decide(call, resolution, env);
+            HookAudit.record(resolution.profile(), adapter.agent(), call, verdict);
+            return adapter.answer(call, verdict);
         } catch (BadEvent e) {
             return HookAnswer.refusal(e.getMessage());
         } catch (PolicyException e) {
             Problem first = e.problems().get(0);
             return HookAnswer.refusal("the policy does not load: " + first.render()
                     + (e.problems().size() > 1 ? " (and " + (e.problems().size() - 1) + " more)" : ""));
+        } catch (IOException e) {
+            return HookAnswer.refusal("the audit log cannot be written: " + e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
             return HookAnswer.refusal("internal error: " + e);
         }
     }
 
     /** The verdict on a call: the most severe decision of its requests. */
-    Verdict decide(ToolCall call, Map<String, String> env) {
-        Resolution resolution = policy.resolve(call.cwd(), call.workspace(), env);
+    private Verdict decide(ToolCall call, Resolution resolution, Map<String, String> env) {
         Profile profile = resolution.profile();
         if (call.kind() == ToolCall.Kind.OTHER) {
             return byProfile(profile, "cordon cannot check tool `" + call.tool() + "`");

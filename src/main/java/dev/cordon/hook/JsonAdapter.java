@@ -31,7 +31,8 @@ public final class JsonAdapter implements HookAdapter {
         Tool tool = Tool.of(name);
         String workspace = Events.optionalText(event, "workspace");
         EventCall call = new EventCall(name, Events.absolute(event, "cwd"),
-                workspace == null ? null : Events.absolute(event, "workspace"), (ObjectNode) event);
+                workspace == null ? null : Events.absolute(event, "workspace"), (ObjectNode) event,
+                Events.optionalText(event, "session"));
         McpTool mcp = McpTool.of(name);
         if (tool.isShell()) {
             return call.shell(Events.text(event, "command"), null, null);

@@ -18,9 +18,10 @@ import java.util.List;
  * @param input the tool's input as the agent gave it
  * @param commandField the field of {@code input} holding a shell command the agent lets a hook
  *     rewrite, or null
+ * @param session the agent's session id, or null when the event has none
  */
 public record ToolCall(String tool, Kind kind, List<Check> checks, Path cwd, Path workspace, ObjectNode input,
-        String commandField) {
+        String commandField, String session) {
 
     public ToolCall {
         checks = List.copyOf(checks);

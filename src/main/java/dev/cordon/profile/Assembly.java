@@ -53,7 +53,9 @@ final class Assembly {
                         count(settings, Key.CPU_SECONDS),
                         count(settings, Key.FILE_SIZE_MB),
                         count(settings, Key.TIMEOUT_SECONDS),
-                        count(settings, Key.OUTPUT_KB)),
+                        count(settings, Key.OUTPUT_KB),
+                        count(settings, Key.CPU_PERCENT),
+                        count(settings, Key.TMP_MB)),
                 new Profile.Environment(strings(settings, Key.ENVIRONMENT_PASS), map(settings, Key.ENVIRONMENT_SET)),
                 (Profile.OnViolation) settings.value(Key.ON_VIOLATION),
                 new Profile.Audit(
@@ -62,6 +64,7 @@ final class Assembly {
                         bool(settings, Key.AUDIT_LOG_ALLOWED),
                         bool(settings, Key.AUDIT_LOG_DENIED)),
                 (Profile.Escalation) settings.value(Key.ESCALATION),
+                (Profile.Enforce) settings.value(Key.ENFORCE),
                 new Profile.Hooks(
                         (Profile.AllowAnswer) settings.value(Key.HOOKS_ALLOW),
                         (Profile.SandboxAnswer) settings.value(Key.HOOKS_SANDBOX),

@@ -10,6 +10,7 @@ enum Key {
     MODE("mode", Kind.MODE, Merge.REPLACE),
     EXECUTOR("executor", Kind.EXECUTOR, Merge.REPLACE),
     FALLBACK("fallback", Kind.FALLBACK, Merge.REPLACE),
+    ENFORCE("enforce", Kind.ENFORCE, Merge.REPLACE),
     READ_ONLY("read_only", Kind.BOOLEAN, Merge.REPLACE),
     APPROVAL_WRITES("approval.writes", Kind.BOOLEAN, Merge.REPLACE),
     APPROVAL_EXECUTE("approval.execute", Kind.BOOLEAN, Merge.REPLACE),
@@ -27,7 +28,9 @@ enum Key {
     MAX_PROCESSES("resources.max_processes", Kind.COUNT, Merge.REPLACE),
     MEMORY_MB("resources.memory_mb", Kind.COUNT, Merge.REPLACE),
     CPU_SECONDS("resources.cpu_seconds", Kind.COUNT, Merge.REPLACE),
+    CPU_PERCENT("resources.cpu_percent", Kind.PERCENT, Merge.REPLACE),
     FILE_SIZE_MB("resources.file_size_mb", Kind.COUNT, Merge.REPLACE),
+    TMP_MB("resources.tmp_mb", Kind.COUNT, Merge.REPLACE),
     TIMEOUT_SECONDS("resources.timeout_seconds", Kind.COUNT, Merge.REPLACE),
     OUTPUT_KB("resources.output_kb", Kind.COUNT, Merge.REPLACE),
     ENVIRONMENT_PASS("environment.pass", Kind.ENV_NAMES, Merge.REPLACE),
@@ -47,6 +50,7 @@ enum Key {
         MODE,
         EXECUTOR,
         FALLBACK,
+        ENFORCE,
         BOOLEAN,
         /** Globs over normalised paths; must be anchored. */
         GLOBS,
@@ -60,6 +64,8 @@ enum Key {
         /** {@code host} or {@code host:port} entries. */
         HOSTS,
         COUNT,
+        /** A whole number from 0 to 100. */
+        PERCENT,
         ENV_NAMES,
         ENV_VALUES,
         ON_VIOLATION,

@@ -30,8 +30,7 @@ final class PolicyContext {
         this.cwd = sources.cwd().toAbsolutePath().normalize();
         PathNormalizer normalizer = new PathNormalizer(null, cwd.toString());
         this.home = normalizer.normalize(PolicySources.homeDirectory(sources.env()));
-        String tmp = sources.env().getOrDefault("TMPDIR", "");
-        String tmpdir = normalizer.normalize(tmp.isBlank() ? System.getProperty("java.io.tmpdir") : tmp);
+        String tmpdir = normalizer.normalize(PolicySources.tempDirectory(sources.env()));
         this.projectRoot = ProjectConfig.findRoot(cwd);
         this.workspace = workspace(sources, cwd, projectRoot);
         this.expansion = Expansion.of(workspace.toString(), home, tmpdir, cwd.toString());

@@ -63,6 +63,12 @@ public record PolicySources(Path home, Path userConfigDir, Path cwd, Map<String,
         return home == null || home.isBlank() ? System.getProperty("user.home") : home;
     }
 
+    /** {@code $TMPDIR}, else the JVM's temp directory: what {@code ${TMPDIR}} expands to. */
+    public static String tempDirectory(Map<String, String> env) {
+        String tmp = env.getOrDefault("TMPDIR", "");
+        return tmp.isBlank() ? System.getProperty("java.io.tmpdir") : tmp;
+    }
+
     public PolicySources withFlags(Overrides overrides) {
         return new PolicySources(home, userConfigDir, cwd, env, overrides, executors);
     }

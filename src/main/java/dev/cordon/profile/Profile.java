@@ -29,6 +29,8 @@ import java.util.Objects;
  * @param onViolation what a violation does
  * @param audit audit log settings
  * @param escalation whether requests for weaker isolation may be asked for at all
+ * @param enforce whether a run may go ahead when the kernel under the chosen executor does not
+ *     keep every promise of the confinement (the gaps are then listed with the result)
  * @param hooks how {@code cordon hook} answers an agent
  * @param origins where each setting was last set and where each entry of its lists was written
  */
@@ -51,6 +53,7 @@ public record Profile(
         OnViolation onViolation,
         Audit audit,
         Escalation escalation,
+        Enforce enforce,
         Hooks hooks,
         Origins origins) {
 
@@ -67,9 +70,9 @@ public record Profile(
             List<String> allowedPaths, List<String> deniedPaths, List<PathRule> pathRules,
             List<CommandRule> commandRules, List<String> deniedCommands, Filesystem filesystem, Network network,
             Resources resources, Environment environment, OnViolation onViolation, Audit audit,
-            Escalation escalation, Origins origins) {
+            Escalation escalation, Enforce enforce, Origins origins) {
         this(name, mode, executor, fallback, readOnly, approval, allowedPaths, deniedPaths, pathRules, commandRules,
-                deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation,
+                deniedCommands, filesystem, network, resources, environment, onViolation, audit, escalation, enforce,
                 Hooks.BUILTIN, origins);
     }
 
@@ -99,6 +102,14 @@ public record Profile(
         ASK,
         /** Requests for weaker isolation are refused outright. */
         DENY
+    }
+
+    /** Whether what the kernel cannot keep may be left to the policy layer. */
+    public enum Enforce {
+        /** Every promise of the confinement is kept by the kernel, or the command does not run. */
+        STRICT,
+        /** The command runs with the gaps the executor names, listed in the result. */
+        BEST_EFFORT
     }
 
     /**
@@ -205,9 +216,15 @@ public record Profile(
         }
     }
 
-    /** Resource limits; 0 means no limit. */
+    /**
+     * Resource limits; 0 means no limit.
+     *
+     * @param cpuPercent share of the machine's CPU time (all CPUs together) the whole tree may use
+     * @param tmpMb size of the run's private temp
+     */
     public record Resources(
-            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb) {
+            int maxProcesses, int memoryMb, int cpuSeconds, int fileSizeMb, int timeoutSeconds, int outputKb,
+            int cpuPercent, int tmpMb) {
     }
 
     /**

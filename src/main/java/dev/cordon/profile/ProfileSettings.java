@@ -38,6 +38,7 @@ public final class ProfileSettings {
             case MODE -> p.mode();
             case EXECUTOR -> p.executor();
             case FALLBACK -> p.fallback();
+            case ENFORCE -> p.enforce();
             case READ_ONLY -> p.readOnly();
             case APPROVAL_WRITES -> p.approval().writes();
             case APPROVAL_EXECUTE -> p.approval().execute();
@@ -55,7 +56,9 @@ public final class ProfileSettings {
             case MAX_PROCESSES -> p.resources().maxProcesses();
             case MEMORY_MB -> p.resources().memoryMb();
             case CPU_SECONDS -> p.resources().cpuSeconds();
+            case CPU_PERCENT -> p.resources().cpuPercent();
             case FILE_SIZE_MB -> p.resources().fileSizeMb();
+            case TMP_MB -> p.resources().tmpMb();
             case TIMEOUT_SECONDS -> p.resources().timeoutSeconds();
             case OUTPUT_KB -> p.resources().outputKb();
             case ENVIRONMENT_PASS -> p.environment().pass();

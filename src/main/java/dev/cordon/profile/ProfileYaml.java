@@ -21,6 +21,7 @@ public final class ProfileYaml {
         out.put("mode", word(profile.mode()));
         out.put("executor", profile.executor());
         out.put("fallback", profile.fallback());
+        out.put("enforce", word(profile.enforce()));
         out.put("read_only", profile.readOnly());
         out.put("approval", map("writes", profile.approval().writes(), "execute", profile.approval().execute()));
         out.put("allowed_paths", profile.allowedPaths());
@@ -37,7 +38,9 @@ public final class ProfileYaml {
         resources.put("max_processes", r.maxProcesses());
         resources.put("memory_mb", r.memoryMb());
         resources.put("cpu_seconds", r.cpuSeconds());
+        resources.put("cpu_percent", r.cpuPercent());
         resources.put("file_size_mb", r.fileSizeMb());
+        resources.put("tmp_mb", r.tmpMb());
         resources.put("timeout_seconds", r.timeoutSeconds());
         resources.put("output_kb", r.outputKb());
         out.put("resources", resources);
@@ -113,6 +116,6 @@ public final class ProfileYaml {
     }
 
     static String word(Enum<?> value) {
-        return value.name().toLowerCase(Locale.ROOT);
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -75,6 +75,7 @@ final class SettingsParser {
             case MODE -> nodes.word(node, what, Profile.Mode.class);
             case ON_VIOLATION -> nodes.word(node, what, Profile.OnViolation.class);
             case ESCALATION -> nodes.word(node, what, Profile.Escalation.class);
+            case ENFORCE -> nodes.word(node, what, Profile.Enforce.class);
             case ALLOW_ANSWER -> nodes.word(node, what, Profile.AllowAnswer.class);
             case SANDBOX_ANSWER -> nodes.word(node, what, Profile.SandboxAnswer.class);
             case TOOL_ANSWER -> nodes.word(node, what, Profile.ToolAnswer.class);
@@ -82,6 +83,7 @@ final class SettingsParser {
             case FALLBACK -> executor(node, what, "none");
             case BOOLEAN -> nodes.bool(node, what);
             case COUNT -> nodes.count(node, what);
+            case PERCENT -> nodes.percent(node, what);
             case GLOBS -> globs(node, what);
             case ROOTS -> roots(node, what);
             case FILE -> path(node, what);

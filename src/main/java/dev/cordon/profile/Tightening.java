@@ -14,8 +14,9 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>mode only upward (off, permissive, standard, strict); read_only, approval and audit
- *       switches only to true; escalation only to deny; on_violation only towards block;
- *       hooks.allow only to silent, hooks.sandbox only to deny, hooks.other_tools only stricter
+ *       switches only to true; escalation only to deny; enforce only to strict; on_violation
+ *       only towards block; hooks.allow only to silent, hooks.sandbox only to deny,
+ *       hooks.other_tools only stricter
  *   <li>executor and fallback never to a weaker one: one that lacks a capability (write, read or
  *       network isolation, limits, …) the one in force declares ({@code none} is the strongest
  *       fallback)
@@ -75,13 +76,14 @@ final class Tightening {
                     accept((Boolean) value, key, wanted, now);
             case NETWORK_ENABLED -> accept(!(Boolean) value, key, wanted, now);
             case ESCALATION -> accept(value == Profile.Escalation.DENY, key, wanted, now);
+            case ENFORCE -> accept(value == Profile.Enforce.STRICT, key, wanted, now);
             case HOOKS_ALLOW -> accept(value == Profile.AllowAnswer.SILENT, key, wanted, now);
             case HOOKS_SANDBOX -> accept(value == Profile.SandboxAnswer.DENY, key, wanted, now);
             case HOOKS_OTHER_TOOLS -> accept(((Profile.ToolAnswer) value).compareTo((Profile.ToolAnswer) now) >= 0,
                     key, wanted, now);
             case ON_VIOLATION -> accept(((Profile.OnViolation) value).compareTo((Profile.OnViolation) now) <= 0,
                     key, wanted, now);
-            case MAX_PROCESSES, MEMORY_MB, CPU_SECONDS, FILE_SIZE_MB, TIMEOUT_SECONDS, OUTPUT_KB -> {
+            case MAX_PROCESSES, MEMORY_MB, CPU_SECONDS, CPU_PERCENT, FILE_SIZE_MB, TMP_MB, TIMEOUT_SECONDS, OUTPUT_KB -> {
                 int limit = (Integer) value;
                 int current = (Integer) now;
                 yield accept(limit > 0 && (current == 0 || limit <= current), key, wanted, now);
@@ -200,7 +202,7 @@ final class Tightening {
 
         static String value(Object value) {
             if (value instanceof Enum<?> e) {
-                return e.name().toLowerCase(java.util.Locale.ROOT);
+                return e.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
             }
             if (value instanceof List<?> list) {
                 List<String> items = new ArrayList<>();

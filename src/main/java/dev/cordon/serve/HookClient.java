@@ -60,7 +60,7 @@ public final class HookClient {
             close(channel);
         }, timeout.toMillis(), TimeUnit.MILLISECONDS);
         try (channel) {
-            byte[] frame = HookFrame.of(stamp, env, event);
+            byte[] frame = HookFrame.of(agent, stamp, env, event);
             OutputStream out = Channels.newOutputStream(channel);
             out.write(("POST /v1/hook/" + agent + " HTTP/1.1\r\nHost: cordon\r\nContent-Type: application/octet-stream\r\n"
                     + "Content-Length: " + frame.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));

@@ -6,17 +6,18 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The body the hook launcher sends: fields ended by a NUL byte — {@code cordon-hook 1}, the
- * caller's build stamp, then one {@code NAME=VALUE} per variable of the hook's environment (what
- * {@code env -0} prints), then an empty field — and after them the event's bytes exactly as the
- * agent wrote them. NUL can be in neither a name, a value nor the stamp, so the shell builds it
- * with {@code printf} and {@code env -0}, no quoting involved.
+ * What the hook launcher sends: fields ended by a NUL byte — {@code cordon-hook 1}, the agent,
+ * the caller's build stamp, then one {@code NAME=VALUE} per variable of the hook's environment
+ * (what {@code env -0} prints), then an empty field — and after them the event's bytes exactly as
+ * the agent wrote them. NUL can be in neither a name, a value nor the stamp, so the shell builds
+ * it with {@code printf} and {@code env -0}, no quoting involved.
  *
+ * @param agent the agent whose hook it is
  * @param stamp the caller's build stamp
  * @param env the hook's environment
  * @param event the event
  */
-public record HookFrame(String stamp, Map<String, String> env, byte[] event) {
+public record HookFrame(String agent, String stamp, Map<String, String> env, byte[] event) {
 
     static final String MAGIC = "cordon-hook 1";
 
@@ -28,6 +29,7 @@ public record HookFrame(String stamp, Map<String, String> env, byte[] event) {
         if (!MAGIC.equals(field(body, at))) {
             throw new IllegalArgumentException("the body is not a cordon hook frame");
         }
+        String agent = field(body, at);
         String stamp = field(body, at);
         Map<String, String> env = new HashMap<>();
         for (String entry = field(body, at); !entry.isEmpty(); entry = field(body, at)) {
@@ -37,12 +39,12 @@ public record HookFrame(String stamp, Map<String, String> env, byte[] event) {
             }
             env.put(entry.substring(0, equals), entry.substring(equals + 1));
         }
-        return new HookFrame(stamp, env, Arrays.copyOfRange(body, at[0], body.length));
+        return new HookFrame(agent, stamp, env, Arrays.copyOfRange(body, at[0], body.length));
     }
 
     /** The frame of an event, as the launcher builds it. */
-    static byte[] of(String stamp, Map<String, String> env, byte[] event) {
-        StringBuilder head = new StringBuilder(MAGIC).append('\0').append(stamp).append('\0');
+    static byte[] of(String agent, String stamp, Map<String, String> env, byte[] event) {
+        StringBuilder head = new StringBuilder(MAGIC).append('\0').append(agent).append('\0').append(stamp).append('\0');
         env.forEach((name, value) -> head.append(name).append('=').append(value).append('\0'));
         head.append('\0');
         byte[] bytes = head.toString().getBytes(StandardCharsets.UTF_8);

@@ -23,8 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -42,6 +42,8 @@ import jdk.net.UnixDomainPrincipal;
  */
 public final class HookSocket implements AutoCloseable {
 
+    /** The first line a caller that speaks the raw frame gets, before anything else. */
+    static final String GREETING = HookFrame.MAGIC + "\n";
     private static final int MAX_HEAD = 16 << 10;
     private static final int MAX_BODY = 64 << 20;
     /** A connection that has not sent its request by then is closed. */
@@ -55,11 +57,7 @@ public final class HookSocket implements AutoCloseable {
     private final Runnable stop;
     private final ExecutorService threads =
             Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2));
-    private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "cordon-hook-watchdog");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledThreadPoolExecutor watchdog = watchdog();
     private ServerSocketChannel server;
     private Object boundKey;
 
@@ -75,6 +73,17 @@ public final class HookSocket implements AutoCloseable {
         this.stamp = stamp;
         this.activity = activity;
         this.stop = stop;
+    }
+
+    /** Closes connections that overstay; a cancelled deadline leaves its queue at once, not 60 s later. */
+    private static ScheduledThreadPoolExecutor watchdog() {
+        ScheduledThreadPoolExecutor watchdog = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread thread = new Thread(r, "cordon-hook-watchdog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        watchdog.setRemoveOnCancelPolicy(true);
+        return watchdog;
     }
 
     /**
@@ -111,36 +120,27 @@ public final class HookSocket implements AutoCloseable {
         ScheduledFuture<?> deadline = watchdog.schedule(() -> closeQuietly(client), REQUEST_SECONDS, TimeUnit.SECONDS);
         try (client) {
             InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(client));
-            Request request = Request.read(in);
-            // Read first, refuse then: a caller still writing would see a broken pipe, not the refusal.
-            byte[] body = request.body(in);
-            UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
-            if (!owner.equals(peer.user())) {
-                respond(client, 403, "this socket answers only " + owner.getName() + "\n");
-                return;
+            in.mark(1);
+            boolean raw = in.read() == HookFrame.MAGIC.charAt(0);
+            in.reset();
+            Reply reply;
+            if (raw) {
+                // Said at once, so a caller can tell a server that died deciding from none at all.
+                write(client, GREETING);
+                byte[] body = in.readNBytes(MAX_BODY + 1);
+                reply = body.length > MAX_BODY ? new Reply(400, "the frame is larger than " + MAX_BODY + " bytes\n")
+                        : hook(client, null, body);
+                write(client, reply.status() + "\n" + reply.text());
+            } else {
+                Request request = Request.read(in);
+                // Read first, refuse then: a caller still writing would see a broken pipe, not the refusal.
+                byte[] body = request.body(in);
+                reply = http(client, request, body);
+                respond(client, reply.status(), reply.text());
             }
-            activity.touch();
-            if (request.method.equals("GET") && request.path.equals("/v1/health")) {
-                respond(client, 200, "ok " + stamp + "\n");
-                return;
+            if (reply.status() == 409) {
+                new Thread(stop, "cordon-serve-stop").start();
             }
-            String agent = request.path.startsWith("/v1/hook/") ? request.path.substring("/v1/hook/".length()) : null;
-            HookAdapter adapter = agent == null ? null : Adapters.of(agent);
-            if (!request.method.equals("POST") || adapter == null) {
-                respond(client, 404, "unknown endpoint " + request.method + " " + request.path + "\n");
-                return;
-            }
-            HookFrame frame = HookFrame.parse(body);
-            if (!frame.stamp().equals(stamp)) {
-                respond(client, 409, "this service is " + stamp + ", the caller " + frame.stamp() + "\n");
-                Thread stopper = new Thread(stop, "cordon-serve-stop");
-                stopper.start();
-                return;
-            }
-            HookAnswer answer = hooks.answer(adapter, frame.event(), frame.env());
-            byte[] out = answer.stdout().getBytes(StandardCharsets.UTF_8);
-            respond(client, 200, answer.exitCode() + "\n" + out.length + "\n" + answer.stdout() + answer.stderr());
-            activity.touch();
         } catch (IllegalArgumentException e) {
             respondQuietly(client, 400, e.getMessage() + "\n");
         } catch (IOException e) {
@@ -148,6 +148,57 @@ public final class HookSocket implements AutoCloseable {
         } finally {
             deadline.cancel(false);
         }
+    }
+
+    /** A status and what goes with it. */
+    private record Reply(int status, String text) {
+    }
+
+    private Reply http(SocketChannel client, Request request, byte[] body) throws IOException {
+        if (request.method.equals("GET") && request.path.equals("/v1/health")) {
+            return peerIsOwner(client) ? new Reply(200, "ok " + stamp + "\n") : forbidden();
+        }
+        if (!request.method.equals("POST") || !request.path.startsWith("/v1/hook/")) {
+            return new Reply(404, "unknown endpoint " + request.method + " " + request.path + "\n");
+        }
+        return hook(client, request.path.substring("/v1/hook/".length()), body);
+    }
+
+    /**
+     * Answers a frame: its agent (that of the URL, when it came over HTTP), the caller's build, the
+     * event.
+     */
+    private Reply hook(SocketChannel client, String agent, byte[] body) throws IOException {
+        if (!peerIsOwner(client)) {
+            return forbidden();
+        }
+        activity.touch();
+        HookFrame frame;
+        try {
+            frame = HookFrame.parse(body);
+        } catch (IllegalArgumentException e) {
+            return new Reply(400, e.getMessage() + "\n");
+        }
+        HookAdapter adapter = Adapters.of(frame.agent());
+        if (adapter == null || agent != null && !agent.equals(frame.agent())) {
+            return new Reply(404, "no hook for agent `" + frame.agent() + "`\n");
+        }
+        if (!frame.stamp().equals(stamp)) {
+            return new Reply(409, "this service is " + stamp + ", the caller " + frame.stamp() + "\n");
+        }
+        HookAnswer answer = hooks.answer(adapter, frame.event(), frame.env());
+        activity.touch();
+        byte[] out = answer.stdout().getBytes(StandardCharsets.UTF_8);
+        return new Reply(200, answer.exitCode() + "\n" + out.length + "\n" + answer.stdout() + answer.stderr());
+    }
+
+    private boolean peerIsOwner(SocketChannel client) throws IOException {
+        UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
+        return owner.equals(peer.user());
+    }
+
+    private Reply forbidden() {
+        return new Reply(403, "this socket answers only " + owner.getName() + "\n");
     }
 
     /** A request line, its headers and the length of its body. */
@@ -201,6 +252,13 @@ public final class HookSocket implements AutoCloseable {
                 throw new IOException("the body ended early");
             }
             return body;
+        }
+    }
+
+    private static void write(SocketChannel client, String text) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        while (buffer.hasRemaining()) {
+            client.write(buffer);
         }
     }
 

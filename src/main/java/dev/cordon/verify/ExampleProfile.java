@@ -32,9 +32,9 @@ final class ExampleProfile {
                 new Profile.Approval(s.askWrites(), s.askExecute()), s.allowedPaths(), s.deniedPaths(), s.pathRules(),
                 s.commandRules(), s.deniedCommands(), new Profile.Filesystem(List.of(), List.of(WORKSPACE), List.of()),
                 new Profile.Network(s.networkEnabled() || !s.networkAllow().isEmpty(), s.networkAllow(),
-                        s.networkDeny()), new Profile.Resources(0, 0, 0, 0, 0, 0),
+                        s.networkDeny()), new Profile.Resources(0, 0, 0, 0, 0, 0, 0, 0),
                 new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
-                new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Origins.NONE);
+                new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Profile.Enforce.STRICT, Origins.NONE);
     }
 
     static ExecutorFacts executor(ExampleSettings s) {

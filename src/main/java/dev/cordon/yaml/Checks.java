@@ -67,11 +67,21 @@ public final class Checks {
         return null;
     }
 
-    /** One of the given lower-case words, as the matching enum constant. */
+    /** A whole number from 0 to 100, or null after reporting. */
+    public Integer percent(Yaml.Node node, String what) {
+        if (node instanceof Yaml.Scalar scalar && scalar.plain() && COUNT.matcher(scalar.text()).matches()
+                && Integer.parseInt(scalar.text()) <= 100) {
+            return Integer.valueOf(scalar.text());
+        }
+        problems.add(node, "expected a whole number from 0 to 100 for " + what + ", got " + node.describe());
+        return null;
+    }
+
+    /** One of the given lower-case words ({@code best-effort} for {@code BEST_EFFORT}), as the matching enum constant. */
     public <E extends Enum<E>> E word(Yaml.Node node, String what, Class<E> type) {
         List<String> words = new ArrayList<>();
         for (E constant : type.getEnumConstants()) {
-            words.add(constant.name().toLowerCase(Locale.ROOT));
+            words.add(constant.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
         if (node instanceof Yaml.Scalar scalar && words.contains(scalar.text())) {
             return type.getEnumConstants()[words.indexOf(scalar.text())];

@@ -148,6 +148,32 @@ class PolicyCommandTest {
     }
 
     @Test
+    void aNetworkRequestNeedsAValidHostAndPort() {
+        for (String[] args : new String[][] {
+                {"test", "--host", "a b.test"},
+                {"test", "--host", "x".repeat(254)},
+                {"test", "--host", "a.test", "--port", "0"},
+                {"test", "--host", "a.test", "--port", "70000"},
+                {"test", "--host", "a.test", "--path", "x"},
+                {"test", "--host", "a.test", "--", "ls"},
+                {"test", "--tool", "bash", "--host", "a.test"},
+                {"test", "--tool", "network", "--path", "x"},
+                {"test", "--port", "80", "--", "ls"}}) {
+            assertEquals(ExitCode.USAGE, run(args), String.join(" ", args) + "\n" + err);
+            assertTrue(err.toString().lines().findFirst().orElse("").length() > 0, String.join(" ", args));
+        }
+        assertEquals("`--host` must be a host name or an address, got `a b.test`",
+                errorOf("test", "--host", "a b.test"));
+        assertEquals(ExitCode.DENY, run("test", "--host", "[::1]", "--port", "8080"), err.toString());
+        assertTrue(out.toString().startsWith("DENY  network [::1]:8080\n"), out.toString());
+    }
+
+    private String errorOf(String... args) {
+        run(args);
+        return err.toString().lines().findFirst().orElse("");
+    }
+
+    @Test
     void checkPassesOnTheBuiltInPolicy() {
         assertEquals(ExitCode.OK, run("check"), out + "\n" + err);
         String last = out.toString().strip().lines().reduce((a, b) -> b).orElse("");

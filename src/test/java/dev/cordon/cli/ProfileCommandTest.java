@@ -119,7 +119,7 @@ class ProfileCommandTest {
     void showPrintsTheResolvedProfileAsYamlThatReadsBackAsAProfile() throws IOException {
         assertEquals(0, run("show", "untrusted"));
         String yaml = out.toString();
-        assertTrue(yaml.startsWith("# profile: untrusted\nmode: strict\nexecutor: auto\nfallback: none\nread_only: false\n"), yaml);
+        assertTrue(yaml.startsWith("# profile: untrusted\nmode: strict\nexecutor: auto\nfallback: none\nenforce: strict\nread_only: false\n"), yaml);
         assertTrue(yaml.contains("  write:\n  - " + root.resolve("tmp") + "\n"), yaml);
         assertFalse(yaml.contains("&"), "no YAML anchors: " + yaml);
         // What `show` prints is itself a valid profile.

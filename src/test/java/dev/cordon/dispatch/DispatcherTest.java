@@ -13,6 +13,7 @@ import dev.cordon.executor.FakeExecutor;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.OutputListener;
+import dev.cordon.spi.Promise;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,11 +69,11 @@ class DispatcherTest {
 
     @Test
     void askRunsOnlyWhenApproved() {
-        RunOutcome refused = run("X=ls; $X", Overrides.NONE, Answer.DENIED);
+        RunOutcome refused = run("$EDITOR notes.txt", Overrides.NONE, Answer.DENIED);
         assertNull(refused.result());
         assertEquals(1, asked.size());
 
-        RunOutcome approved = run("X=ls; $X", Overrides.NONE, Answer.APPROVED);
+        RunOutcome approved = run("$EDITOR notes.txt", Overrides.NONE, Answer.APPROVED);
         assertTrue(approved.ran());
         assertEquals("APPROVED", approved.approval());
     }
@@ -115,6 +116,57 @@ class DispatcherTest {
                 outcome.refusal().message());
         assertNull(local.lastRequest);
         assertNotNull(outcome.evaluation());
+    }
+
+    @Test
+    void secretsMatchingTheHiddenPatternsAreHiddenAndTheTempRootsAreTheRunsOwn() throws Exception {
+        Path env = Files.writeString(workspace.resolve(".env"), "KEY=1\n");
+        Path pem = Files.writeString(Files.createDirectories(workspace.resolve("certs")).resolve("a.pem"), "x");
+        Files.writeString(workspace.resolve("main.c"), "int main;\n");
+
+        RunOutcome outcome = run("make", Overrides.NONE, Answer.APPROVED);
+
+        assertTrue(outcome.ran(), outcome::toString);
+        List<Path> hidden = sandbox.lastRequest.confinement().hiddenPaths();
+        assertTrue(hidden.containsAll(List.of(env, pem)), hidden::toString);
+        assertTrue(hidden.stream().noneMatch(p -> p.endsWith("main.c")));
+        // workspace-write's ${TMPDIR} root is the run's private temp, not a host folder.
+        assertEquals(List.of(workspace), sandbox.lastRequest.confinement().writeRoots());
+        assertTrue(outcome.selection().enforcement().complete());
+    }
+
+    @Test
+    void aGapIsRefusedUnderStrictAndListedUnderBestEffort() throws Exception {
+        FakeExecutor leaky = FakeExecutor.full("leaky", 100).leaving(Promise.METADATA);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(leaky), List.of());
+
+        RunOutcome strict = new Dispatcher(root(), registry).run(request("ls", Overrides.NONE, Answer.APPROVED));
+        assertNull(strict.result());
+        assertTrue(strict.refusal().message().contains("leaky leaves to the policy layer: metadata (fake gap)"), strict.refusal()::toString);
+
+        Path config = Files.createDirectories(Path.of(env.get("XDG_CONFIG_HOME"), "cordon")).resolve("config.yaml");
+        Files.writeString(config, "enforce: best-effort\n");
+        RunOutcome bestEffort = new Dispatcher(root(), registry).run(request("ls", Overrides.NONE, Answer.APPROVED));
+        assertEquals("leaky", bestEffort.result().executor());
+        assertEquals(List.of(Promise.METADATA), bestEffort.selection().enforcement().policy().stream()
+                .map(g -> g.promise()).toList());
+        assertTrue(bestEffort.warnings().contains("left to the policy layer under `leaky` (enforce: best-effort): "
+                + "metadata (fake gap)"), bestEffort.warnings()::toString);
+    }
+
+    @Test
+    void anExecutorNamedOnTheCommandLineWithGapsIsAQuestionOfWeakerIsolation() {
+        FakeExecutor leaky = FakeExecutor.full("leaky", 100).leaving(Promise.PROTECTED_PATHS);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(sandbox, leaky), List.of());
+        Overrides flagged = new Overrides(null, null, "leaky", null, null);
+
+        RunOutcome refused = new Dispatcher(root(), registry).run(request("ls", flagged,
+                r -> r.kind() == ApprovalRequest.Kind.ESCALATION ? Answer.DENIED : Answer.APPROVED));
+        assertNull(refused.result());
+        assertTrue(refused.refusal().message().contains("left to the policy layer: protected-paths (fake gap)"), refused.refusal()::toString);
+
+        RunOutcome approved = new Dispatcher(root(), registry).run(request("ls", flagged, Answer.APPROVED));
+        assertEquals("leaky", approved.result().executor());
     }
 
     private RunOutcome run(String command, Overrides overrides, Answer answer) {

@@ -155,6 +155,17 @@ class EgressBadInputTest {
     }
 
     @Test
+    void socksGreetingAndRequestInOnePacketAreAnsweredInOrder() throws Exception {
+        try (Socket socket = ProxyClient.open(port)) {
+            socket.getOutputStream().write(new byte[] {5, 1, 0, 5, 9, 0, 1, 127, 0, 0, 1, 0, 80});
+            byte[] replies = new byte[12];
+            new DataInputStream(socket.getInputStream()).readFully(replies);
+            assertEquals(0, replies[1], "first the method: no authentication");
+            assertEquals(7, replies[3], "then the command reply: not supported");
+        }
+    }
+
+    @Test
     void socksToAnIpv6LiteralIsDecidedLikeAnyAddress() throws Exception {
         try (Socket socket = ProxyClient.open(port)) {
             greet(socket);

@@ -25,9 +25,9 @@ final class EgressFixture {
                 List.of(), List.of(), List.of(), List.of(),
                 new Profile.Filesystem(List.of("/usr"), List.of("/home/dev/project"), List.of()),
                 new Profile.Network(true, allow, List.of("169.254.169.254", "metadata.google.internal")),
-                new Profile.Resources(0, 0, 0, 0, 0, 0), new Profile.Environment(List.of("PATH"), Map.of()),
+                new Profile.Resources(0, 0, 0, 0, 0, 0, 0, 0), new Profile.Environment(List.of("PATH"), Map.of()),
                 Profile.OnViolation.BLOCK, new Profile.Audit(false, "audit.jsonl", false, true),
-                Profile.Escalation.DENY, Origins.NONE);
+                Profile.Escalation.DENY, Profile.Enforce.STRICT, Origins.NONE);
     }
 
     /** Allows {@code allowed.test} on both servers' ports, and 127.0.0.1 on them. */

@@ -17,12 +17,18 @@ final class TestProfiles {
     private boolean askWrites;
     private boolean askExecute;
     private final List<String> allowed = new ArrayList<>();
-    private final List<String> denied = new ArrayList<>();
+    /** The built-in denied paths of profiles/defaults.yaml, under every profile as they are in use. */
+    private final List<String> denied = new ArrayList<>(Builtin.DENIED);
     private final List<Profile.PathRule> pathRules = new ArrayList<>();
     private final List<Profile.CommandRule> commandRules = new ArrayList<>();
     private final List<String> deniedCommands = new ArrayList<>();
 
     private TestProfiles() {
+    }
+
+    /** Read once: resolving the checkout's profiles costs a few milliseconds. */
+    private static final class Builtin {
+        static final List<String> DENIED = RealProfiles.resolve("workspace-write").profile().deniedPaths();
     }
 
     /** Like {@code development}: standard mode, no path limits, no approvals. */
@@ -103,8 +109,8 @@ final class TestProfiles {
                 allowed, denied, pathRules, commandRules, deniedCommands,
                 new Profile.Filesystem(List.of("/usr"), List.of("/home/dev/project"), List.of()),
                 new Profile.Network(true, List.of(), List.of("169.254.169.254")),
-                new Profile.Resources(256, 2048, 60, 100, 120, 1024),
+                new Profile.Resources(256, 2048, 60, 100, 120, 1024, 0, 0),
                 new Profile.Environment(List.of("PATH", "HOME"), Map.of()), Profile.OnViolation.BLOCK,
-                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Origins.NONE);
+                new Profile.Audit(false, "audit.jsonl", false, true), Profile.Escalation.ASK, Profile.Enforce.STRICT, Origins.NONE);
     }
 }

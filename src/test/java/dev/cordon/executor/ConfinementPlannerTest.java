@@ -15,13 +15,14 @@ class ConfinementPlannerTest {
 
     private final Path workspace = Path.of("/srv/project");
     private final Path home = Path.of("/home/dev");
+    private static final Path TMP = Path.of("/home/dev/tmp");
 
     @Test
     void protectedPathsInsideEveryWritableRootStayReadOnlyEvenBeforeTheyExist() {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
                 new Profile.Filesystem(List.of("/usr"), List.of("/srv/project", "/home/dev"), List.of("/home/dev/.ssh")));
 
-        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/home/dev/.config/cordon")));
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, TMP, List.of(Path.of("/home/dev/.config/cordon")));
 
         assertTrue(c.readOnlyPaths().contains(Path.of("/srv/project/.git/hooks")));
         assertTrue(c.readOnlyPaths().contains(Path.of("/srv/project/.vscode")));
@@ -37,7 +38,7 @@ class ConfinementPlannerTest {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
                 new Profile.Filesystem(List.of("/usr"), List.of("/srv/project"), List.of()));
 
-        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of(Path.of("/opt/cordon/rules/a.drl")));
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, TMP, List.of(Path.of("/opt/cordon/rules/a.drl")));
 
         assertFalse(c.readOnlyPaths().contains(Path.of("/home/dev/.bashrc")));
         assertFalse(c.readOnlyPaths().contains(Path.of("/opt/cordon/rules/a.drl")), "not writable anyway");
@@ -45,14 +46,29 @@ class ConfinementPlannerTest {
     }
 
     @Test
-    void globEntriesAreLeftToThePolicyLayer() {
+    void globEntriesAreMatchedAtTheStartOfARunNotPlannedAsPaths() {
         Profile profile = Profiles.withFilesystem(RealProfiles.load("development"),
                 new Profile.Filesystem(List.of(), List.of("/srv/project"), List.of("**/.env", "/etc/shadow")));
 
-        Confinement c = ConfinementPlanner.plan(profile, workspace, home, List.of());
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, TMP, List.of());
 
         assertTrue(c.hiddenPaths().contains(Path.of("/etc/shadow")));
         assertFalse(c.hiddenPaths().stream().anyMatch(p -> p.toString().contains("*")));
+        // The patterns of the denied paths too: one list for the policy and the sandbox.
+        assertTrue(ConfinementPlanner.hiddenPatterns(profile).containsAll(List.of("**/.env", "**/*.pem", "**/.ssh/**")),
+                ConfinementPlanner.hiddenPatterns(profile).toString());
+        assertTrue(c.hiddenPaths().contains(home.resolve(".kube")), "a place the denied paths name");
+    }
+
+    @Test
+    void theSharedTempFoldersAndTheCallersTempAreNeverRoots() {
+        Profile profile = Profiles.withFilesystem(RealProfiles.load("development"), new Profile.Filesystem(
+                List.of("/usr", "/tmp", "/dev/shm"), List.of("/srv/project", "/tmp", "/var/tmp", TMP.toString()), List.of()));
+
+        Confinement c = ConfinementPlanner.plan(profile, workspace, home, TMP, List.of());
+
+        assertEquals(List.of(Path.of("/srv/project")), c.writeRoots());
+        assertEquals(List.of(Path.of("/usr"), workspace), c.readRoots());
     }
 
     @Test
@@ -68,8 +84,11 @@ class ConfinementPlannerTest {
 
     @Test
     void limitsAreConvertedToBytes() {
-        var limits = ConfinementPlanner.limits(new Profile.Resources(64, 512, 30, 10, 60, 100));
+        var limits = ConfinementPlanner.limits(new Profile.Resources(64, 512, 30, 10, 60, 100, 40, 8));
         assertEquals(64, limits.maxProcesses());
+        assertEquals(40, limits.cpuPercent());
+        assertEquals(8L * 1024 * 1024, limits.tempBytes());
+        assertEquals(2048, limits.tempInodes());
         assertEquals(512L * 1024 * 1024, limits.memoryBytes());
         assertEquals(30, limits.cpuSeconds());
         assertEquals(10L * 1024 * 1024, limits.fileSizeBytes());

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
+import dev.cordon.spi.Promise;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,8 @@ import org.junit.jupiter.api.Test;
 class ExecutorRegistryTest {
 
     private final Profile strict = RealProfiles.load("minimal");
+    private static final Confinement CONFINEMENT = ConfinementPlanner.plan(RealProfiles.load("workspace-write"),
+            Path.of("/srv/project"), Path.of("/home/dev"), Path.of("/tmp"), List.of());
 
     @Test
     void autoPicksTheHighestPriorityAvailableExecutorThatMeetsTheProfile() {
@@ -23,7 +28,7 @@ class ExecutorRegistryTest {
         FakeExecutor weaker = FakeExecutor.full("weaker", 50);
         ExecutorRegistry registry = new ExecutorRegistry(List.of(weaker, strong, weak, broken), List.of());
 
-        Selection selection = registry.select("auto", strict);
+        Selection selection = registry.select("auto", strict, CONFINEMENT);
 
         assertEquals("strong", selection.executor().id());
         assertFalse(selection.fallback());
@@ -38,7 +43,7 @@ class ExecutorRegistryTest {
                 new FakeExecutor("local", 0, true),
                 new FakeExecutor("landlock", 100, false, Capability.values())), List.of());
 
-        Selection selection = registry.select("auto", strict);
+        Selection selection = registry.select("auto", strict, CONFINEMENT);
 
         assertNull(selection.executor());
         assertTrue(selection.explanation().contains("landlock unavailable: landlock is broken here"),
@@ -52,7 +57,7 @@ class ExecutorRegistryTest {
                 new FakeExecutor("local", 0, true),
                 new FakeExecutor("landlock", 100, false, Capability.values())), List.of());
 
-        Selection selection = registry.select("auto", Profiles.withFallback(strict, "local"));
+        Selection selection = registry.select("auto", Profiles.withFallback(strict, "local"), CONFINEMENT);
 
         assertEquals("local", selection.executor().id());
         assertTrue(selection.fallback());
@@ -65,7 +70,7 @@ class ExecutorRegistryTest {
         ExecutorRegistry registry = new ExecutorRegistry(List.of(
                 new FakeExecutor("local", 0, true), FakeExecutor.full("landlock", 100)), List.of());
 
-        Selection selection = registry.select("local", strict);
+        Selection selection = registry.select("local", strict, CONFINEMENT);
 
         assertEquals("local", selection.executor().id());
         assertFalse(selection.provides(Capability.WRITE_ISOLATION));
@@ -76,7 +81,7 @@ class ExecutorRegistryTest {
     void anUnknownExplicitExecutorIsRefused() {
         ExecutorRegistry registry = new ExecutorRegistry(List.of(FakeExecutor.full("landlock", 100)), List.of());
 
-        Selection selection = registry.select("seatbelt", strict);
+        Selection selection = registry.select("seatbelt", strict, CONFINEMENT);
 
         assertFalse(selection.found());
         assertEquals("executor `seatbelt` is not installed", selection.explanation());
@@ -87,9 +92,9 @@ class ExecutorRegistryTest {
         FakeExecutor landlock = FakeExecutor.full("landlock", 100);
         ExecutorRegistry registry = new ExecutorRegistry(List.of(landlock), List.of());
 
-        registry.select("auto", strict);
-        registry.select("auto", strict);
-        registry.select("landlock", strict);
+        registry.select("auto", strict, CONFINEMENT);
+        registry.select("auto", strict, CONFINEMENT);
+        registry.select("landlock", strict, CONFINEMENT);
 
         assertEquals(1, landlock.probes.get());
     }
@@ -98,19 +103,69 @@ class ExecutorRegistryTest {
     void aSuccessfulProbeIsKeptForTheNextProcessButAFailureIsNot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path cache) {
         FakeExecutor first = FakeExecutor.full("landlock", 100);
         FakeExecutor broken = new FakeExecutor("bwrap", 200, false, Capability.values());
-        new ExecutorRegistry(List.of(first, broken), List.of()).keepingProbesIn(cache).select("auto", strict);
+        new ExecutorRegistry(List.of(first, broken), List.of()).keepingProbesIn(cache).select("auto", strict, CONFINEMENT);
         assertEquals(1, first.probes.get());
 
         FakeExecutor again = FakeExecutor.full("landlock", 100);
         FakeExecutor brokenAgain = new FakeExecutor("bwrap", 200, false, Capability.values());
         Selection next = new ExecutorRegistry(List.of(again, brokenAgain), List.of()).keepingProbesIn(cache)
-                .select("auto", strict);
+                .select("auto", strict, CONFINEMENT);
         assertEquals("landlock", next.executor().id());
         assertEquals(0, again.probes.get(), "the kept probe answered");
         assertEquals(1, brokenAgain.probes.get(), "an unavailable result is probed again");
 
         FakeExecutor anew = FakeExecutor.full("landlock", 100);
-        new ExecutorRegistry(List.of(anew), List.of()).keepingProbesIn(cache).probingAnew().select("auto", strict);
+        new ExecutorRegistry(List.of(anew), List.of()).keepingProbesIn(cache).probingAnew().select("auto", strict, CONFINEMENT);
         assertEquals(1, anew.probes.get(), "sandbox status probes anew");
+    }
+
+    @Test
+    void autoPassesOverAnExecutorThatLeavesAPromiseToThePolicyLayer() {
+        FakeExecutor leaky = FakeExecutor.full("leaky", 200).leaving(Promise.METADATA);
+        FakeExecutor tight = FakeExecutor.full("tight", 100);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(leaky, tight), List.of());
+
+        Selection selection = registry.select("auto", strict, CONFINEMENT);
+
+        assertEquals("tight", selection.executor().id());
+        assertTrue(selection.enforcement().complete());
+        assertTrue(selection.enforcement().kernel().stream().anyMatch(g -> g.promise() == Promise.METADATA));
+    }
+
+    @Test
+    void withBestEffortTheStrongestExecutorRunsAndItsGapsAreListed() {
+        FakeExecutor leaky = FakeExecutor.full("leaky", 200).leaving(Promise.METADATA);
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(leaky, FakeExecutor.full("tight", 100)), List.of());
+
+        Selection selection = registry.select("auto", Profiles.withEnforce(strict, Profile.Enforce.BEST_EFFORT),
+                CONFINEMENT);
+
+        assertEquals("leaky", selection.executor().id());
+        assertEquals(List.of(Promise.METADATA), selection.enforcement().policy().stream().map(g -> g.promise()).toList());
+    }
+
+    @Test
+    void whenEveryExecutorLeavesAGapTheRefusalSaysWhat() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(
+                FakeExecutor.full("landlock", 100).leaving(Promise.PROTECTED_PATHS)), List.of());
+
+        Selection selection = registry.select("auto", strict, CONFINEMENT);
+
+        assertFalse(selection.found());
+        assertTrue(selection.explanation().contains("landlock leaves to the policy layer: protected-paths (fake gap)"),
+                selection.explanation());
+    }
+
+    @Test
+    void aProfileThatAcceptsAWeakerFallbackGetsTheStrongestExecutorWithGapsRatherThanTheFallback() {
+        ExecutorRegistry registry = new ExecutorRegistry(List.of(
+                FakeExecutor.full("bwrap", 200).leaving(Promise.NETWORK), new FakeExecutor("local", 0, true)), List.of());
+
+        Selection selection = registry.select("auto", Profiles.withFallback(strict, "local"), CONFINEMENT);
+
+        assertEquals("bwrap", selection.executor().id());
+        assertTrue(selection.fallback());
+        assertTrue(selection.explanation().endsWith("using `bwrap`, since the profile accepts weaker isolation (fallback `local`)"),
+                selection.explanation());
     }
 }

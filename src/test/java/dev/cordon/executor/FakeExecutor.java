@@ -1,11 +1,14 @@
 package dev.cordon.executor;
 
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
 import dev.cordon.spi.Usage;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -22,6 +25,7 @@ public final class FakeExecutor implements Executor {
     private final Set<Capability> capabilities;
     private final boolean available;
     final AtomicInteger probes = new AtomicInteger();
+    private final Set<Promise> gaps = EnumSet.noneOf(Promise.class);
     public volatile ExecRequest lastRequest;
 
     public FakeExecutor(String id, int priority, boolean available, Capability... capabilities) {
@@ -34,6 +38,23 @@ public final class FakeExecutor implements Executor {
 
     public static FakeExecutor full(String id, int priority) {
         return new FakeExecutor(id, priority, true, Capability.values());
+    }
+
+    /** The same executor, leaving these promises to the policy layer; it keeps every other one. */
+    public FakeExecutor leaving(Promise... promises) {
+        gaps.addAll(List.of(promises));
+        return this;
+    }
+
+    /** With every capability, the kernel keeps every promise but those it was told to leave. */
+    @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        if (!capabilities.containsAll(EnumSet.allOf(Capability.class))) {
+            return Executor.super.guarantees(confinement);
+        }
+        return Promise.madeBy(confinement).stream()
+                .map(p -> gaps.contains(p) ? Guarantee.policy(p, "fake gap") : Guarantee.kernel(p, "fake kernel"))
+                .toList();
     }
 
     @Override

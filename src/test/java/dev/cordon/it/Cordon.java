@@ -92,7 +92,20 @@ final class Cordon {
 
     /** Runs the launcher of another copy of the distribution. */
     Result run(Path distribution, Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+        return launch(List.of(), distribution, cwd, stdin, args);
+    }
+
+    /** Runs {@code bin/cordon} through a program such as {@code setpriv}, with that program's options. */
+    Result runAs(List<String> program, List<String> options, Path cwd, String... args)
+            throws IOException, InterruptedException {
+        List<String> prefix = new ArrayList<>(program);
+        prefix.addAll(options);
+        return launch(prefix, dist(), cwd, null, args);
+    }
+
+    private Result launch(List<String> prefix, Path distribution, Path cwd, byte[] stdin, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(prefix);
         command.add(distribution.resolve("bin/cordon").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());

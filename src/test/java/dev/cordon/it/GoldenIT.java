@@ -88,7 +88,7 @@ class GoldenIT {
         // The normalised file keeps the printed layout only if printing the tree again gives the output back.
         assertEquals(o.stdout(), pretty.writeValueAsString(root) + "\n");
         for (JsonNode executor : root.withArray("executors")) {
-            for (String field : List.of("available", "summary", "enforced", "facts")) {
+            for (String field : List.of("available", "summary", "enforced", "enforcement", "facts")) {
                 machine((ObjectNode) executor, field);
             }
         }
@@ -96,6 +96,7 @@ class GoldenIT {
         root.get("profiles").forEach(profile -> {
             machine((ObjectNode) profile, "executor");
             machine((ObjectNode) profile, "explanation");
+            machine((ObjectNode) profile, "left_to_policy");
         });
         golden.check("sandbox/status.json.txt", o.code(), pretty.writeValueAsString(root) + "\n", o.stderr());
     }

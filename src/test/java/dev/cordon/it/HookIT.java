@@ -208,6 +208,11 @@ class HookIT {
 
     @Test
     void killingTheServerMidCallRefusesThatCallAndTheNextCallStartsANewOne() throws Exception {
+        cordon.env("PATH", path("socat").toString());
+        killMidCallRefusesThatCallAndTheNextStartsANewServer();
+    }
+
+    private void killMidCallRefusesThatCallAndTheNextStartsANewServer() throws Exception {
         byte[] ls = event("claude-code", "bash-ls.json");
         assertEquals(0, hook("claude-code", ls).code());
         long first = serverPid();
@@ -291,16 +296,36 @@ class HookIT {
         assertFalse(Files.exists(runtime.resolve("cordon/serve.pid")));
     }
 
-    @Test
-    void withoutCurlTheJvmClientAsksTheServerAndStartsItForLaterCalls() throws Exception {
-        Path bin = Files.createDirectories(temp.resolve("bin"));
-        for (String tool : List.of("bash", "readlink", "env", "setsid", "sleep", "ls", "cksum", "mkdir", "cat")) {
+    /** A PATH with the tools the launcher uses and these, and nothing else. */
+    Path path(String... extra) throws IOException {
+        Path bin = Files.createDirectories(temp.resolve("bin-" + String.join("-", extra)));
+        List<String> tools = new ArrayList<>(List.of("bash", "readlink", "env", "setsid", "sleep", "ls", "cksum", "mkdir",
+                "cat"));
+        tools.addAll(List.of(extra));
+        for (String tool : tools) {
             for (String dir : List.of("/usr/bin", "/bin")) {
                 if (Files.isExecutable(Path.of(dir, tool)) && !Files.exists(bin.resolve(tool))) {
                     Files.createSymbolicLink(bin.resolve(tool), Path.of(dir, tool));
                 }
             }
         }
+        return bin;
+    }
+
+    @Test
+    void withCurlAloneTheLauncherSpeaksHttpToTheSameSocket() throws Exception {
+        cordon.env("PATH", path("curl").toString());
+        Cordon.Result denied = hook("claude-code", event("claude-code", "read-ssh-key.json"));
+        assertEquals("deny", decision(denied), denied::toString);
+        assertEquals(new Cordon.Result(0, "", ""), hook("codex", event("codex", "bash-ls.json")));
+        assertEquals(new Cordon.Result(2, "", "cordon: refused: the event is not valid UTF-8\n"),
+                hook("json", new byte[] {'{', (byte) 0xFF, '}'}));
+        killMidCallRefusesThatCallAndTheNextStartsANewServer();
+    }
+
+    @Test
+    void withoutCurlTheJvmClientAsksTheServerAndStartsItForLaterCalls() throws Exception {
+        Path bin = path();
         cordon.env("PATH", bin.toString());
         Cordon.Result first = hook("claude-code", event("claude-code", "read-ssh-key.json"));
         assertEquals("deny", decision(first), first::toString);
@@ -322,6 +347,47 @@ class HookIT {
         assertEquals("deny", decision(answered), answered::toString);
         assertTrue(serverPid() < 0, "no server runs");
         assertTrue(Files.readString(folder.resolve("serve.log")).contains("must be rwx------"));
+    }
+
+    @Test
+    void claudeCodesHttpHookIsAnsweredOnTheLoopbackListenerWithTheToken() throws Exception {
+        assertEquals(0, hook("claude-code", event("claude-code", "bash-ls.json")).code());
+        JsonNode server = JSON.readTree(Files.readString(cordon.home().resolve(".local/state/cordon/serve.json")));
+        java.net.URI url = java.net.URI.create("http://127.0.0.1:" + server.get("port").asInt() + "/v1/hook/claude-code");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.BiFunction<String, byte[], java.net.http.HttpResponse<String>> post = (token, body) -> {
+            try {
+                return http.send(java.net.http.HttpRequest.newBuilder(url).header("Authorization", "Bearer " + token)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        String token = server.get("token").asText();
+        java.net.http.HttpResponse<String> denied = post.apply(token, event("claude-code", "read-ssh-key.json"));
+        assertEquals(200, denied.statusCode());
+        assertEquals("deny", JSON.readTree(denied.body()).get("hookSpecificOutput").get("permissionDecision").asText());
+        java.net.http.HttpResponse<String> allowed = post.apply(token, event("claude-code", "bash-ls.json"));
+        assertEquals(200, allowed.statusCode());
+        assertEquals("", allowed.body(), "a silent ALLOW is an empty answer");
+        java.net.http.HttpResponse<String> broken = post.apply(token, "{\"tool_name\":".getBytes(StandardCharsets.UTF_8));
+        JsonNode refusal = JSON.readTree(broken.body()).get("hookSpecificOutput");
+        assertEquals("deny", refusal.get("permissionDecision").asText(), "HTTP has no exit 2: a refusal is a deny");
+        assertTrue(refusal.get("permissionDecisionReason").asText().startsWith("cordon: refused: the event is not valid JSON"));
+        assertEquals(401, post.apply("wrong", event("claude-code", "bash-ls.json")).statusCode());
+    }
+
+    @Test
+    void withoutAJdkTheCallIsRefusedNotLetThrough() throws Exception {
+        // The launcher's own error exits 1, which the agents take as "carry on": it must not pass.
+        cordon.env("CORDON_JAVA_HOME", temp.resolve("no-jdk").toString());
+        Cordon.Result answered = hook("claude-code", event("claude-code", "bash-ls.json"));
+        cordon.env("CORDON_JAVA_HOME", null);
+        assertEquals(2, answered.code(), answered::toString);
+        assertEquals("", answered.out());
+        assertTrue(answered.err().endsWith("cordon: refused: no decision could be made (cordon exited 127)\n"),
+                answered::toString);
     }
 
     @Test

@@ -37,7 +37,7 @@ class ProfileErrorsTest {
     @Test
     void unknownTopLevelKey() {
         assertEquals("profiles/p.yaml:2:1: unknown key `sandbox`, expected one of extends, description, mode, executor, "
-                        + "fallback, read_only, approval, allowed_paths, denied_paths, path_rules, command_rules, "
+                        + "fallback, enforce, read_only, approval, allowed_paths, denied_paths, path_rules, command_rules, "
                         + "denied_commands, filesystem, network, resources, environment, on_violation, audit, escalation, hooks",
                 error("p", "mode: strict\nsandbox: true\n"));
     }

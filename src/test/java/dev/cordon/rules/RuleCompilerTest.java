@@ -113,7 +113,7 @@ class RuleCompilerTest {
         return new Profile("test", Profile.Mode.STANDARD, "auto", "none", false, new Profile.Approval(false, false),
                 List.of(), List.of(), List.of(), List.of(), List.of(),
                 new Profile.Filesystem(List.of(), List.of(), List.of()), new Profile.Network(false, List.of(), List.of()),
-                new Profile.Resources(0, 0, 0, 0, 0, 0), new Profile.Environment(List.of(), Map.of()),
-                Profile.OnViolation.BLOCK, new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Origins.NONE);
+                new Profile.Resources(0, 0, 0, 0, 0, 0, 0, 0), new Profile.Environment(List.of(), Map.of()),
+                Profile.OnViolation.BLOCK, new Profile.Audit(false, "", false, false), Profile.Escalation.ASK, Profile.Enforce.STRICT, Origins.NONE);
     }
 }

@@ -33,7 +33,7 @@ class HookSocketTest {
 
     private HookRun hooks() {
         Path root = Path.of(System.getProperty("cordon.root", ".")).toAbsolutePath();
-        return new HookRun(new LivePolicy(root, profile -> new ExecutorFacts("landlock", true, true, true)));
+        return new HookRun(new LivePolicy(root, (resolution, env) -> new ExecutorFacts("landlock", true, true, true)));
     }
 
     private RuntimeDir runtime() throws IOException {
@@ -83,6 +83,40 @@ class HookSocketTest {
         }
     }
 
+    /** What socat does: the bare frame, the write side shut, everything read back. */
+    private static String bare(Path socket, byte[] frame) throws IOException {
+        try (java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX)) {
+            channel.connect(java.net.UnixDomainSocketAddress.of(socket));
+            channel.write(java.nio.ByteBuffer.wrap(frame));
+            channel.shutdownOutput();
+            return new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aBareFrameIsAnsweredAfterAGreeting() throws Exception {
+        RuntimeDir dir = runtime();
+        try (HookSocket socket = new HookSocket(dir, RuntimeDir.currentUser(), hooks(), "build 1", new Activity(), () -> { })) {
+            socket.start();
+            String reply = bare(dir.socket(), HookFrame.of("json", "build 1", env(), EVENT));
+            assertTrue(reply.startsWith("cordon-hook 1\n200\n10\n"), reply);
+            assertTrue(reply.contains("\"decision\":\"DENY\""), reply);
+            assertTrue(bare(dir.socket(), HookFrame.of("json", "build 2", env(), EVENT)).startsWith("cordon-hook 1\n409\n"));
+        }
+    }
+
+    @Test
+    void aBareFrameFromAnotherUserIsRefused() throws Exception {
+        RuntimeDir dir = runtime();
+        UserPrincipal nobody = temp.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        try (HookSocket socket = new HookSocket(dir, nobody, hooks(), "build 1", new Activity(), () -> { })) {
+            socket.start();
+            assertEquals("cordon-hook 1\n403\nthis socket answers only nobody\n",
+                    bare(dir.socket(), HookFrame.of("json", "build 1", env(), EVENT)));
+        }
+    }
+
     @Test
     void noSocketMeansNoAnswer() throws Exception {
         assertEquals(Optional.empty(), HookClient.ask(runtime().socket(), "json", "build 1", env(), EVENT,
@@ -103,7 +137,8 @@ class HookSocketTest {
     @Test
     void framesCarryTheStampTheEnvironmentAndTheEventUntouched() {
         byte[] event = {'{', (byte) 0xC3, (byte) 0x28, '}', 0, '\n'};
-        HookFrame frame = HookFrame.parse(HookFrame.of("build 1", Map.of("A", "x=y", "B", ""), event));
+        HookFrame frame = HookFrame.parse(HookFrame.of("codex", "build 1", Map.of("A", "x=y", "B", ""), event));
+        assertEquals("codex", frame.agent());
         assertEquals("build 1", frame.stamp());
         assertEquals(Map.of("A", "x=y", "B", ""), frame.env());
         assertEquals(java.util.Arrays.toString(event), java.util.Arrays.toString(frame.event()));

@@ -37,9 +37,11 @@ final class CgroupSlot {
 
     /**
      * Creates the directories and, on v1, the thread that waits inside them; that thread runs
-     * {@code early} once it is inside, before any run asks for it.
+     * {@code early} once it is inside, before any run asks for it. With a CPU share the thread is
+     * started from inside the share's cgroup, so it is born there.
      */
-    static CgroupSlot prepare(Cgroups.Version version, Map<String, Path> dirs, ThreadSetup early) throws KernelException {
+    static CgroupSlot prepare(Cgroups.Version version, Map<String, Path> dirs, ThreadSetup early, CpuShare share)
+            throws KernelException {
         CgroupSlot slot = new CgroupSlot(version, dirs);
         slot.early = early;
         // Controllers mounted together (cpu,cpuacct) share one directory.
@@ -49,7 +51,11 @@ final class CgroupSlot {
         if (version == Cgroups.Version.V1) {
             slot.thread = new Thread(slot::park, "cordon-cgroup-spawn");
             slot.thread.setDaemon(true);
-            slot.thread.start();
+            if (share != null) {
+                share.start(slot.thread);
+            } else {
+                slot.thread.start();
+            }
             try {
                 slot.entered.get();
             } catch (InterruptedException e) {

@@ -50,6 +50,10 @@ public final class Cgroups implements AutoCloseable {
     private final Version version;
     private final Map<String, Path> parents;
     private CompletableFuture<CgroupSlot> spare;
+    /** What the spare is made for: what the last run needed. */
+    private SlotKind spareKind = SlotKind.PLAIN;
+    /** v1 CPU shares by percent, each a cgroup of this JVM's runs with that share. */
+    private final Map<Integer, CpuShare> shares = new java.util.HashMap<>();
     private volatile ThreadSetup parkedSetup = ThreadSetup.NONE;
     private boolean hookAdded;
     private boolean closed;
@@ -157,11 +161,15 @@ public final class Cgroups implements AutoCloseable {
             throw new KernelException("no cpu controller is available to bound the cpu share", 0);
         }
         // A memory cgroup costs about half a millisecond per run (making it, and a fresh one
-        // slows the child's first page faults), so only runs with a memory limit get one.
-        Controllers needed = limits.memoryBytes() > 0 ? Controllers.WITH_MEMORY : Controllers.WITHOUT_MEMORY;
-        CgroupSlot slot = needed == Controllers.WITHOUT_MEMORY ? takeSpare() : null;
+        // slows the child's first page faults), so only runs with a memory limit get one. On v1 a
+        // CPU share is a cgroup shared by the runs with that share (see CpuShare): moving every
+        // run's thread into a cpu cgroup of its own cost tens of milliseconds on a loaded machine.
+        // The spare prepared ahead is made for what the last run needed: a run like the last one
+        // (the usual case, same profile) finds everything done.
+        SlotKind needed = new SlotKind(limits.memoryBytes() > 0, limits.cpuPercent());
+        CgroupSlot slot = takeSpare(needed);
         if (slot == null) {
-            slot = CgroupSlot.prepare(version, nextDirs(needed), parkedSetup);
+            slot = prepare(needed);
         }
         return RunCgroup.open(this, slot, limits);
     }
@@ -186,13 +194,20 @@ public final class Cgroups implements AutoCloseable {
      * The prepared cgroup, waiting for it when it is still being made: making a second one now
      * would wait for the same kernel work (moving a thread takes an RCU grace period) twice.
      */
-    private CgroupSlot takeSpare() {
+    private CgroupSlot takeSpare(SlotKind needed) {
         CompletableFuture<CgroupSlot> next;
+        boolean fits;
         synchronized (this) {
             next = spare;
+            fits = spareKind.equals(needed);
             spare = null;
+            spareKind = needed;
         }
         if (next == null) {
+            return null;
+        }
+        if (!fits) {
+            discardLater(next);
             return null;
         }
         try {
@@ -227,9 +242,10 @@ public final class Cgroups implements AutoCloseable {
         }
         CompletableFuture<CgroupSlot> next = new CompletableFuture<>();
         spare = next;
+        SlotKind kind = spareKind;
         background().execute(() -> {
             try {
-                next.complete(CgroupSlot.prepare(version, nextDirs(Controllers.WITHOUT_MEMORY), parkedSetup));
+                next.complete(prepare(kind));
             } catch (KernelException | RuntimeException e) {
                 next.completeExceptionally(e);
             }
@@ -261,12 +277,41 @@ public final class Cgroups implements AutoCloseable {
      */
     private void shutDown() {
         discardSpare();
+        releaseShares();
         java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
         background().execute(done::countDown);
         try {
             done.await(2, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Ends the CPU shares' threads, moves this JVM's threads that were born in them (the JDK's
+     * process reaper) back to the parent, and removes the cgroups once they are empty.
+     */
+    private void releaseShares() {
+        List<CpuShare> released;
+        synchronized (this) {
+            released = List.copyOf(shares.values());
+            shares.clear();
+        }
+        for (CpuShare share : released) {
+            share.close();
+            background(() -> {
+                Path parent = share.dir().getParent();
+                for (String tid : RunCgroup.lines(share.dir().resolve("tasks"))) {
+                    if (Files.exists(Path.of("/proc/self/task", tid))) {
+                        try {
+                            RunCgroup.write(parent.resolve("tasks"), tid);
+                        } catch (KernelException e) {
+                            // Ended meanwhile.
+                        }
+                    }
+                }
+                removeDirs(List.of(share.dir()), 0);
+            });
         }
     }
 
@@ -289,22 +334,44 @@ public final class Cgroups implements AutoCloseable {
         }
     }
 
-    /** Which v1 hierarchies a run cgroup joins. */
-    private enum Controllers {
-        WITH_MEMORY,
-        WITHOUT_MEMORY
+    /**
+     * What a run cgroup is made for.
+     *
+     * @param memory whether it joins the memory hierarchy
+     * @param cpuPercent the CPU share, or 0
+     */
+    private record SlotKind(boolean memory, int cpuPercent) {
+        static final SlotKind PLAIN = new SlotKind(false, 0);
     }
 
-    private Map<String, Path> nextDirs(Controllers controllers) {
+    private CgroupSlot prepare(SlotKind kind) throws KernelException {
+        CpuShare share = version == Version.V1 && kind.cpuPercent() > 0 ? share(kind.cpuPercent()) : null;
+        return CgroupSlot.prepare(version, nextDirs(kind, share), parkedSetup, share);
+    }
+
+    private synchronized CpuShare share(int percent) throws KernelException {
+        CpuShare share = shares.get(percent);
+        if (share == null) {
+            share = CpuShare.create(parents.get("cpu"), PREFIX + ProcessHandle.current().pid() + "-" + LOADER + "-cpu"
+                    + percent, percent);
+            shares.put(percent, share);
+        }
+        return share;
+    }
+
+    private Map<String, Path> nextDirs(SlotKind kind, CpuShare share) {
         if (swept.compareAndSet(false, true)) {
             sweepStale();
         }
         String name = PREFIX + ProcessHandle.current().pid() + "-" + LOADER + "-" + SEQUENCE.incrementAndGet();
         Map<String, Path> dirs = new LinkedHashMap<>();
         parents.forEach((controller, parent) -> {
-            if (!controller.equals("memory") || controllers == Controllers.WITH_MEMORY) {
-                dirs.put(controller, parent.resolve(name));
+            if (controller.equals("memory") && !kind.memory() || controller.equals("cpu") && version == Version.V1) {
+                return; // memory only on demand; the cpu share is the shared cgroup the thread is born in
             }
+            // Where cpu and cpuacct share a hierarchy, the run's cgroup lies inside the share's.
+            boolean underShare = share != null && parent.equals(parents.get("cpu"));
+            dirs.put(controller, (underShare ? share.dir() : parent).resolve(name));
         });
         return dirs;
     }

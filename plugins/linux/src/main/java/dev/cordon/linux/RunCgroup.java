@@ -311,7 +311,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         }
     }
 
-    private static List<String> lines(Path file) {
+    static List<String> lines(Path file) {
         try {
             return Files.readAllLines(file).stream().map(String::trim).filter(line -> !line.isEmpty()).toList();
         } catch (IOException e) {

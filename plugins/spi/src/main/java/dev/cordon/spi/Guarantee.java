@@ -26,6 +26,17 @@ public record Guarantee(Promise promise, Keeper keeper, String detail) {
         return new Guarantee(promise, Keeper.POLICY, why);
     }
 
+    /**
+     * The answers for every promise of a confinement, from what the kernel keeps ({@code kernel}:
+     * promise to how) and why the rest is not ({@code why}, else {@code otherwise}).
+     */
+    public static java.util.List<Guarantee> answer(Confinement confinement, java.util.Map<Promise, String> kernel,
+            java.util.Map<Promise, String> why, String otherwise) {
+        return Promise.madeBy(confinement).stream()
+                .map(p -> kernel.containsKey(p) ? kernel(p, kernel.get(p)) : policy(p, why.getOrDefault(p, otherwise)))
+                .toList();
+    }
+
     public boolean byKernel() {
         return keeper == Keeper.KERNEL;
     }

@@ -50,9 +50,21 @@ public enum Promise {
         return description;
     }
 
-    /** Every promise a confinement makes, in this enum's order. */
+    /**
+     * Every promise a confinement makes, in this enum's order. A root of {@code /} promises
+     * nothing about what lies beneath it: with {@code /} writable there are no write-root
+     * promises, with {@code /} readable no read-root promise.
+     */
     public static List<Promise> madeBy(Confinement confinement) {
-        List<Promise> promises = new ArrayList<>(List.of(WRITE_ROOTS, METADATA, READ_ROOTS));
+        List<Promise> promises = new ArrayList<>();
+        java.nio.file.Path root = java.nio.file.Path.of("/");
+        if (!confinement.writeRoots().contains(root)) {
+            promises.add(WRITE_ROOTS);
+            promises.add(METADATA);
+        }
+        if (!confinement.readRoots().contains(root)) {
+            promises.add(READ_ROOTS);
+        }
         if (!confinement.hiddenPaths().isEmpty()) {
             promises.add(HIDDEN_PATHS);
         }

@@ -86,7 +86,7 @@ final class BwrapNetworkFence {
      */
     String initLines() {
         String listening = String.format(Locale.ROOT, "0100007F:%04X:0A", port);
-        return "s=$1 u=$2; shift 2; \"$s\" -b 65536 TCP-LISTEN:" + port + ",bind=127.0.0.1,reuseaddr,fork"
+        return "s=$1 u=$2; shift 2; \"$s\" -b 65536 TCP-LISTEN:" + port + ",bind=127.0.0.1,reuseaddr,nodelay,fork"
                 + " UNIX-CONNECT:\"$u\" & b=$!; "
                 + "l() { while read -r _ a _ t _; do [ \"$a:$t\" = " + listening + " ] && return 0; done"
                 + " < /proc/net/tcp; return 1; }; "

@@ -189,8 +189,8 @@ final class BwrapProbe {
                         + " missing protected paths reserved",
                 "capabilities: none, in a user namespace of its own (nested user namespaces disabled)",
                 "seccomp: ptrace, mount, namespaces, keyrings, bpf, module loading and similar calls refused",
-                "private /tmp and /dev/shm (" + (BwrapRunner.DEFAULT_TMP_BYTES >> 20) + " MiB unless the memory limit is set),"
-                        + " new session (no terminal injection)",
+                "private /tmp, /var/tmp and /dev/shm (TMPDIR=/tmp; the profile's tmp_mb, else the memory limit, else "
+                        + (BwrapRunner.DEFAULT_TMP_BYTES >> 20) + " MiB), new session (no terminal injection)",
                 "rlimits: cpu time, file size, core dumps off"));
         if (status.netNamespace().isPresent() && status.netNamespace().getAsLong() != namespace("net")) {
             capabilities.add(Capability.NETWORK_ISOLATION);
@@ -211,8 +211,8 @@ final class BwrapProbe {
         }
         if (host.limitsProcesses() && host.memoryEnforcement() == BwrapWrapper.MemoryEnforcement.CGROUP) {
             capabilities.add(Capability.RESOURCE_LIMITS);
-            enforced.add("limits: processes and memory of the whole tree through cgroup "
-                    + host.cgroups().orElseThrow().describe());
+            enforced.add("limits: processes, memory" + (host.cgroups().orElseThrow().limitsCpu() ? " and the cpu share" : "")
+                    + " of the whole tree through cgroup " + host.cgroups().orElseThrow().describe());
         } else {
             enforced.add("limits: no cgroup for processes and memory (" + host.cgroupProblem() + ")");
         }

@@ -6,6 +6,7 @@ import dev.cordon.spi.NetworkPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -52,8 +53,11 @@ final class DockerArguments {
     private DockerArguments() {
     }
 
-    /** The size of the private {@code /tmp}: the memory limit when there is one. */
+    /** The size of the private {@code /tmp}: the profile's temp size, else the memory limit when there is one. */
     static long tmpSize(Limits limits) {
+        if (limits.tempBytes() > 0) {
+            return limits.tempBytes();
+        }
         return limits.memoryBytes() > 0 ? limits.memoryBytes() : DEFAULT_TMP_SIZE;
     }
 
@@ -80,6 +84,11 @@ final class DockerArguments {
         }
         if (limits.maxProcesses() > 0) {
             argv.add("--pids-limit=" + limits.maxProcesses());
+        }
+        if (limits.cpuPercent() > 0) {
+            // The share of every CPU together, as CPUs' worth (cgroup CPU bandwidth, like the Linux executors).
+            double cpus = Runtime.getRuntime().availableProcessors() * limits.cpuPercent() / 100.0;
+            argv.add(String.format(Locale.ROOT, "--cpus=%.2f", Math.max(0.01, cpus)));
         }
         if (limits.cpuSeconds() > 0) {
             // The soft limit sends SIGXCPU; a hard limit one second later kills what ignores it.

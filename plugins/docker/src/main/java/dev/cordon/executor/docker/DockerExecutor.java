@@ -1,19 +1,22 @@
 package dev.cordon.executor.docker;
 
-import dev.cordon.executor.support.TempTrees;
-import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.support.Launcher;
+import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.support.ProcessRunner;
 import dev.cordon.executor.support.RunOutcome;
 import dev.cordon.executor.support.RunSettings;
+import dev.cordon.executor.support.TempTrees;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
+import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,8 +24,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -71,6 +76,29 @@ public final class DockerExecutor implements Executor {
     public Set<Capability> capabilities() {
         return Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION,
                 Capability.RESOURCE_LIMITS, Capability.PROCESS_TREE);
+    }
+
+    /** What the container keeps; verified only where a docker daemon answers its probe. */
+    @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        Map<Promise, String> kernel = new EnumMap<>(Promise.class);
+        kernel.put(Promise.WRITE_ROOTS, "a read-only container with only the write roots bound writable");
+        kernel.put(Promise.METADATA, "everything outside the write roots is read-only or absent");
+        kernel.put(Promise.READ_ROOTS, "only the roots are bound");
+        kernel.put(Promise.HIDDEN_PATHS, "covered by empty read-only mounts");
+        kernel.put(Promise.PROTECTED_PATHS, "bound read-only, missing ones covered");
+        kernel.put(Promise.PRIVATE_TEMP, "a tmpfs on /tmp");
+        kernel.put(Promise.TEMP_SIZE, "tmpfs-size");
+        if (confinement.network().mode() == NetworkPolicy.Mode.NONE) {
+            kernel.put(Promise.NETWORK, "--network=none");
+        }
+        kernel.put(Promise.PROCESS_TREE, "the container's PID namespace");
+        kernel.put(Promise.PROCESSES, "--pids-limit");
+        kernel.put(Promise.MEMORY, "--memory");
+        kernel.put(Promise.CPU_SHARE, "--cpus");
+        kernel.put(Promise.CPU_TIME, "--ulimit cpu");
+        kernel.put(Promise.FILE_SIZE, "--ulimit fsize");
+        return Guarantee.answer(confinement, kernel, Map.of(), "docker shares the host network whole or not at all");
     }
 
     @Override

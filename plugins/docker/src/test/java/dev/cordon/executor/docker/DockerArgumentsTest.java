@@ -1,6 +1,7 @@
 package dev.cordon.executor.docker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cordon.executor.docker.DockerHostFiles.Kind;
@@ -46,6 +47,15 @@ class DockerArgumentsTest {
                                 "-u", "HOSTNAME", "--", "git", "commit", "-m", "a \"quoted\" message", "--", "-x")),
                 DockerArguments.create(RUN, plan(Limits.NONE), NetworkPolicy.NONE, Limits.NONE, Path.of("/w/src"), ENV,
                         List.of("git", "commit", "-m", "a \"quoted\" message", "--", "-x")));
+    }
+
+    @Test
+    void aCpuShareIsCpusWorthOfTheMachineAndTheTempSizeTheProfiles() throws Exception {
+        Limits limits = new Limits(0, 0, 0, 0, 50, 8L << 20, 2048);
+        String cpus = String.format(java.util.Locale.ROOT, "--cpus=%.2f", Runtime.getRuntime().availableProcessors() / 2.0);
+        List<String> argv = DockerArguments.create(RUN, plan(limits), NetworkPolicy.NONE, limits, WS, Map.of(), List.of("true"));
+        assertTrue(argv.contains(cpus), argv::toString);
+        assertTrue(argv.contains("--mount=type=tmpfs,target=/tmp,tmpfs-mode=1777,tmpfs-size=8388608"), argv::toString);
     }
 
     @Test

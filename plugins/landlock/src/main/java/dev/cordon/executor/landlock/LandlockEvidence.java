@@ -104,8 +104,9 @@ final class LandlockEvidence {
             return;
         }
         String text = line.strip();
-        if (plan.networkOff() && NETWORK.matcher(text).find()) {
-            add(Violation.Kind.NETWORK, text + " (the network is off)");
+        Optional<String> networkLimit = plan.networkLimit();
+        if (networkLimit.isPresent() && NETWORK.matcher(text).find()) {
+            add(Violation.Kind.NETWORK, text + " (" + networkLimit.get() + ")");
             return;
         }
         Matcher privileged = PRIVILEGED.matcher(text);
@@ -191,6 +192,14 @@ final class LandlockEvidence {
         String chosen = null;
         while (paths.find() && (chosen == null || which == Which.LAST)) {
             chosen = paths.group(1) != null ? paths.group(1) : paths.group(2);
+        }
+        if (chosen == null && end > 0) {
+            // `cat: .env: Permission denied`: the bare name between the last two colons.
+            String before = text.substring(0, end).strip();
+            before = before.endsWith(":") ? before.substring(0, before.length() - 1) : before;
+            int colon = before.lastIndexOf(": ");
+            String name = colon >= 0 ? before.substring(colon + 2) : "";
+            chosen = !name.isEmpty() && name.indexOf(' ') < 0 ? name : null;
         }
         return chosen == null ? Optional.empty() : Optional.of(cwd.resolve(chosen).normalize());
     }

@@ -151,8 +151,13 @@ final class LandlockPlan {
         return network == NetworkPolicy.Mode.ALLOW_LIST && abi >= 4 ? proxyPort : 0;
     }
 
-    boolean networkOff() {
-        return network == NetworkPolicy.Mode.NONE;
+    /** Why a refused connection was refused, or empty when the network is open. */
+    Optional<String> networkLimit() {
+        return switch (network) {
+            case NONE -> Optional.of("the network is off");
+            case ALLOW_LIST -> Optional.of("only the egress proxy at 127.0.0.1:" + proxyPort + " is reachable");
+            case FULL -> Optional.empty();
+        };
     }
 
     /** Abstract unix sockets and signals may not reach outside the sandbox (ABI 6). */

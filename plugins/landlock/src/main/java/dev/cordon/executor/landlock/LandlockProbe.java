@@ -71,11 +71,17 @@ final class LandlockProbe {
     private static List<String> enforced(LandlockHost host) {
         List<String> enforced = new ArrayList<>();
         enforced.add("files: reads and executes limited to the read roots, writes to the write roots; hidden and "
-                + "read-only paths carved out of read roots, and existing hidden paths out of write roots (landlock abi "
-                + host.abi() + (host.abi() >= 3 ? ", truncate" : "") + (host.abi() >= 5 ? ", device ioctl" : "") + ")");
-        enforced.add("not by the kernel: read-only paths inside write roots (.git/hooks, .git/config, editor and "
-                + "agent settings) and hidden paths there that do not exist yet; the policy layer refuses writes to "
-                + "them that it can see (bwrap enforces them)");
+                + "read-only paths carved out of read roots (landlock abi " + host.abi() + (host.abi() >= 3 ? ", truncate" : "")
+                + (host.abi() >= 5 ? ", device ioctl" : "") + ")");
+        if (host.mounts()) {
+            enforced.add("a private mount namespace per run: everything outside the write roots read-only (no chmod, "
+                    + "chown, utime or xattr there), protected paths inside write roots read-only and pinned, hidden "
+                    + "paths there masked, private /tmp, /var/tmp and /dev/shm");
+        } else {
+            enforced.add("not by the kernel (" + host.mountProblem().orElse("") + "): metadata outside the write roots, "
+                    + "protected paths inside write roots, missing hidden paths there and the temp size; runs that "
+                    + "need them are refused unless the profile says enforce: best-effort");
+        }
         enforced.add("network off: " + (host.abi() >= 4 ? "tcp bind and connect refused by landlock; " : "")
                 + "every socket family refused by seccomp");
         enforced.add("network on: unix-domain sockets refused by seccomp (host sockets such as docker.sock); "
@@ -97,8 +103,8 @@ final class LandlockProbe {
                     + "; everything the command starts is killed when it ends or times out");
         }
         if (host.limitsResources()) {
-            enforced.add("limits: processes and memory of the whole tree by cgroup; cpu seconds, file size and core=0 "
-                    + "by rlimits set right after the start");
+            enforced.add("limits: processes, memory" + (host.cgroups().orElseThrow().limitsCpu() ? " and the cpu share" : "")
+                    + " of the whole tree by cgroup; cpu seconds, file size and core=0 by rlimits set right after the start");
         }
         return enforced;
     }

@@ -90,4 +90,33 @@ class LandlockEvidenceTest {
         assertEquals(List.of(new Violation(Kind.SYSCALL, "killed by SIGSYS: a system call of a foreign architecture was refused")),
                 read("", ExitStatus.fromJava(159), limits, CgroupEvents.NONE));
     }
+
+    @Test
+    void readsWhatTheThreadsMountNamespaceRefused() {
+        plan = LandlockPlan.build(new Confinement(ws, List.of(home), List.of(ws), List.of(ws.resolve(".git/hooks")),
+                List.of(ws.resolve(".env")), NetworkPolicy.NONE, Limits.NONE), 7, List.of(), LandlockPlan.InsideWriteRoots.MOUNTED);
+        assertEquals(List.of(
+                new Violation(Kind.FILE_WRITE, "write to /etc/hostname: EROFS (outside the write roots)"),
+                new Violation(Kind.FILE_WRITE, "write to " + ws + "/.git/hooks/pre-commit: EROFS (read-only path)"),
+                new Violation(Kind.FILE_READ, "read of " + ws + "/.env: EACCES (hidden path)"),
+                new Violation(Kind.FILE_WRITE, "move or removal of " + ws + "/.git: EBUSY (a directory on the way to a "
+                        + "protected path, pinned in place)")),
+                read("chmod: changing permissions of '/etc/hostname': Read-only file system\n"
+                        + "sh: 1: cannot create .git/hooks/pre-commit: Read-only file system\n"
+                        + "cat: .env: Permission denied\n"
+                        + "mv: cannot move '.git' to '.git-old': Device or resource busy\n"));
+    }
+
+    @Test
+    void aHostPathUnderThePrivateTempIsReportedOnlyWhenTheHostHasIt() throws IOException {
+        Path shared = Files.createDirectories(temp.resolve("shared"));
+        Files.writeString(shared.resolve("theirs"), "x");
+        String stderr = "cat: " + shared + "/theirs: No such file or directory\ncat: " + shared
+                + "/nothing/x: No such file or directory\n";
+        RunOutcome outcome = new RunOutcome(new ExitStatus(1, 0), RunOutcome.Ending.EXITED, Duration.ZERO, "", stderr,
+                0, stderr.length(), 1 << 20, new Usage(Duration.ZERO, Duration.ZERO, 0), List.of());
+        assertEquals(List.of(new Violation(Kind.FILE_READ, "read of " + shared + "/theirs: ENOENT (outside the roots: the "
+                        + "run's temp folders are its own)")),
+                LandlockEvidence.read(outcome, plan, ws, Limits.NONE, CgroupEvents.NONE, List.of(shared)));
+    }
 }

@@ -148,6 +148,35 @@ class LandlockPlanTest {
         assertEquals(SeccompProgram.Sockets.ALL_BUT_UNIX, open.sockets());
         assertEquals(0, open.handledNet());
         assertEquals(SeccompProgram.Sockets.NONE, closed.sockets());
-        assertTrue(closed.networkOff());
+        assertEquals(java.util.Optional.of("the network is off"), closed.networkLimit());
+        assertEquals(java.util.Optional.empty(), open.networkLimit());
+    }
+
+    @Test
+    void anAllowListHandlesTcpAndAllowsOnlyTheProxysPort() {
+        dev.cordon.spi.ProxyEndpoint proxy = new dev.cordon.spi.ProxyEndpoint() {
+            @Override
+            public int port() {
+                return 3128;
+            }
+
+            @Override
+            public Path socket() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void serve(java.nio.channels.ServerSocketChannel listener) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        NetworkPolicy allowList = new NetworkPolicy(NetworkPolicy.Mode.ALLOW_LIST, List.of("a.test:443"), List.of())
+                .through(proxy);
+        LandlockPlan plan = LandlockPlan.build(confinement(List.of(), List.of(temp), List.of(), List.of(), allowList), ABI,
+                List.of(), LandlockPlan.InsideWriteRoots.CARVED);
+        assertEquals(Landlock.BIND_TCP | Landlock.CONNECT_TCP, plan.handledNet());
+        assertEquals(3128, plan.connectPort());
+        assertEquals(SeccompProgram.Sockets.IP_ONLY, plan.sockets());
+        assertEquals(java.util.Optional.of("only the egress proxy at 127.0.0.1:3128 is reachable"), plan.networkLimit());
     }
 }

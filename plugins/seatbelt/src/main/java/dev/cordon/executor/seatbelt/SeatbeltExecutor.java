@@ -11,9 +11,15 @@ import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
+import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
 import java.io.IOException;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,6 +58,27 @@ public final class SeatbeltExecutor implements Executor {
     @Override
     public Set<Capability> capabilities() {
         return Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION);
+    }
+
+    /** What the generated profile and the limits shell keep; verified on macOS only by its own probe. */
+    @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        Map<Promise, String> kernel = new EnumMap<>(Promise.class);
+        kernel.put(Promise.WRITE_ROOTS, "file-write* allowed only beneath the write roots");
+        kernel.put(Promise.METADATA, "file-write* (mode, owner, times, xattr) denied outside the write roots");
+        kernel.put(Promise.READ_ROOTS, "file-read* allowed only beneath the read roots and the system");
+        kernel.put(Promise.HIDDEN_PATHS, "file-read* and file-write* denied beneath them");
+        kernel.put(Promise.PROTECTED_PATHS, "file-write* denied beneath them, whether they exist or not");
+        if (confinement.network().mode() == NetworkPolicy.Mode.NONE) {
+            kernel.put(Promise.NETWORK, "network* denied");
+        }
+        kernel.put(Promise.CPU_TIME, "RLIMIT_CPU set by the limits shell");
+        kernel.put(Promise.FILE_SIZE, "RLIMIT_FSIZE set by the limits shell");
+        return Guarantee.answer(confinement, kernel, Map.of(
+                Promise.PRIVATE_TEMP, "sandbox-exec gives no temp of the run's own",
+                Promise.MEMORY, "macOS ignores address-space rlimits",
+                Promise.PROCESSES, "the macOS process rlimit counts every process of the user"),
+                "not enforced by sandbox-exec");
     }
 
     @Override

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Promise;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -42,6 +44,15 @@ class SeatbeltExecutorTest {
         assertEquals(100, executor.priority());
         assertEquals(Set.of(Capability.WRITE_ISOLATION, Capability.READ_ISOLATION, Capability.NETWORK_ISOLATION),
                 executor.capabilities());
+    }
+
+    @Test
+    void saysWhatTheProfileKeepsAndWhatItLeavesToThePolicyLayer() {
+        Confinement confinement = request(List.of("true"), new Limits(8, 1L << 30, 7, 1L << 20)).confinement();
+        List<Guarantee> answers = new SeatbeltExecutor().guarantees(confinement);
+        assertEquals(Promise.madeBy(confinement), answers.stream().map(Guarantee::promise).toList());
+        assertEquals(List.of(Promise.PRIVATE_TEMP, Promise.PROCESS_TREE, Promise.PROCESSES, Promise.MEMORY),
+                answers.stream().filter(g -> !g.byKernel()).map(Guarantee::promise).toList());
     }
 
     @Test

@@ -80,9 +80,21 @@ public final class ExecutorBench {
         process.waitFor();
     }
 
+    /**
+     * {@code -Dcordon.bench.limits=defaults} runs with the limits of the built-in profiles'
+     * defaults (256 processes, 2 GiB, 300 s, 512 MiB files, 50% CPU share, 512 MiB temp), which
+     * need a cgroup of the run's own; {@code defaults-without-cpu-share} the same without the CPU
+     * share; otherwise none.
+     */
+    private static final dev.cordon.spi.Limits LIMITS = switch (System.getProperty("cordon.bench.limits", "none")) {
+        case "defaults" -> new dev.cordon.spi.Limits(256, 2048L << 20, 300, 512L << 20, 50, 512L << 20, 131072);
+        case "defaults-without-cpu-share" -> new dev.cordon.spi.Limits(256, 2048L << 20, 300, 512L << 20, 0, 512L << 20, 131072);
+        default -> dev.cordon.spi.Limits.NONE;
+    };
+
     private static void run(Executor executor, Fixture fixture) throws ExecutorException {
         ExecRequest request = fixture.request(List.of("true"), Duration.ofSeconds(10), dev.cordon.spi.NetworkPolicy.NONE,
-                dev.cordon.spi.Limits.NONE);
+                LIMITS);
         ExecResult result = executor.execute(request, OutputListener.NONE);
         if (result.exitCode() != 0) {
             throw new IllegalStateException(executor.id() + " ran true with exit " + result.exitCode() + ": " + result.stderr());

@@ -1,12 +1,18 @@
 package dev.cordon.executor.windows;
 
 import dev.cordon.spi.Capability;
+import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Executor;
 import dev.cordon.spi.ExecutorException;
+import dev.cordon.spi.Guarantee;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.Probe;
+import dev.cordon.spi.Promise;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -48,6 +54,23 @@ public final class WindowsExecutor implements Executor {
     @Override
     public Set<Capability> capabilities() {
         return Set.of(Capability.WRITE_ISOLATION, Capability.PROCESS_TREE);
+    }
+
+    /** What the job object and the Low integrity labels keep; not verified on a Windows host here. */
+    @Override
+    public List<Guarantee> guarantees(Confinement confinement) {
+        Map<Promise, String> kernel = new EnumMap<>(Promise.class);
+        kernel.put(Promise.WRITE_ROOTS, "a Low integrity token; only the write roots are labelled Low");
+        kernel.put(Promise.PROTECTED_PATHS, "labelled Medium inside the write roots");
+        kernel.put(Promise.PROCESS_TREE, "a job object that kills every process on close");
+        kernel.put(Promise.PROCESSES, "the job object's active-process limit");
+        kernel.put(Promise.MEMORY, "the job object's memory limit");
+        kernel.put(Promise.CPU_TIME, "the job object's user-time limit");
+        return Guarantee.answer(confinement, kernel, Map.of(
+                Promise.READ_ROOTS, "Low integrity limits writes, not reads",
+                Promise.HIDDEN_PATHS, "Low integrity limits writes, not reads",
+                Promise.FILE_SIZE, "a job object has no file-size limit"),
+                "not enforced by the windows executor");
     }
 
     @Override
