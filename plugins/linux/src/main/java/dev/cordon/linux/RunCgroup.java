@@ -23,8 +23,13 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The shell a v2 child uses to move itself into its cgroup before running the command. */
     public static final Path SHELL = Path.of("/bin/sh");
 
-    /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
-    private static final int SPAWN_SLACK = 2;
+    /**
+     * Tasks of this JVM in a v1 run cgroup besides the run's: the spawning thread, which stays as
+     * the child's parent thread until the run ends (native spawn); with the JDK's start it ends at
+     * once, but the JDK's process-reaper thread it may create sits there briefly too.
+     */
+    private static final int NATIVE_SPAWN_SLACK = 1;
+    private static final int JDK_SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
     /** The CFS bandwidth period: the share is enforced over every 100 ms. */
     static final long CPU_PERIOD_MICROS = 100_000;
@@ -63,8 +68,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     private void writeLimits() throws KernelException {
         if (version == Cgroups.Version.V1) {
-            write(dirs.get("pids").resolve("pids.max"),
-                    limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + SPAWN_SLACK) : "max");
+            // A fresh cgroup has no limit ("max"): only a limit is written.
+            if (limits.maxProcesses() > 0) {
+                write(dirs.get("pids").resolve("pids.max"), Long.toString(limits.maxProcesses() + spawnSlack()));
+            }
             Path memory = dirs.get("memory");
             if (memory != null && limits.memoryBytes() > 0) {
                 write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
@@ -104,14 +111,25 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
      * {@code confinement} first. One child per run cgroup.
      */
     public Launcher launcher(ThreadSetup confinement) {
+        return launcher(List.of(), confinement);
+    }
+
+    /** Like {@link #launcher(ThreadSetup)}, with files on descriptors above 2 (native spawn only). */
+    public Launcher launcher(List<NativeSpawn.Inherited> inherited, ThreadSetup confinement) {
         return builder -> {
             if (version == Cgroups.Version.V2) {
                 builder.command(selfPlacing(builder.command()));
             }
-            Process process = slot.start(builder, confinement);
-            owner.background(this::afterStart);
+            Process process = slot.start(builder, inherited, confinement);
+            if (version == Cgroups.Version.V1 && !ChildStart.nativeSpawn()) {
+                owner.background(this::afterJdkStart);
+            }
             return process;
         };
+    }
+
+    private static int spawnSlack() {
+        return ChildStart.nativeSpawn() ? NATIVE_SPAWN_SLACK : JDK_SPAWN_SLACK;
     }
 
     /**
@@ -132,13 +150,15 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return wrapped;
     }
 
-    /** Off the caller's path: JVM threads out, then the exact process limit. */
-    private void afterStart() {
-        if (version == Cgroups.Version.V1) {
-            // Outside the lock: a kill must not wait for the spawning thread.
-            slot.awaitThreadEnd(SPAWNER_PATIENCE);
-            settleAfterStart();
-        }
+    /**
+     * Off the caller's path, after a JDK start: once the spawning thread has ended, the JDK's
+     * reaper thread out, then the exact process limit. (A native spawn's thread stays until the
+     * run ends and creates no other thread: its one task is in the slack for the whole run.)
+     */
+    private void afterJdkStart() {
+        // Outside the lock: a kill must not wait for the spawning thread.
+        slot.awaitThreadEnd(SPAWNER_PATIENCE);
+        settleAfterStart();
     }
 
     private synchronized void settleAfterStart() {

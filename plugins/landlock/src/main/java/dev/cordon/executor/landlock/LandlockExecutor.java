@@ -12,6 +12,7 @@ import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
 import dev.cordon.linux.LandlockRuleset;
+import dev.cordon.linux.NativeSpawn;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
 import dev.cordon.linux.Spawner;
@@ -221,10 +222,12 @@ public final class LandlockExecutor implements Executor {
     /** What starting the child needs beyond the policy's roots. */
     private static List<LandlockGrant> implicitGrants(RunCgroup cgroup, boolean limitingShell) {
         List<LandlockGrant> grants = new ArrayList<>();
-        // The JDK starts the child through jspawnhelper, which then executes the command.
-        Path javaLib = Path.of(System.getProperty("java.home"), "lib");
-        grants.add(new LandlockGrant(javaLib.resolve("jspawnhelper"), Landlock.READ_FILE | Landlock.EXECUTE,
-                LandlockRuleset.Links.FOLLOW));
+        if (NativeSpawn.unavailable().isPresent()) {
+            // The JDK starts the child through jspawnhelper, which then executes the command.
+            Path javaLib = Path.of(System.getProperty("java.home"), "lib");
+            grants.add(new LandlockGrant(javaLib.resolve("jspawnhelper"), Landlock.READ_FILE | Landlock.EXECUTE,
+                    LandlockRuleset.Links.FOLLOW));
+        }
         // stdin is opened on the confined thread.
         grants.add(new LandlockGrant(Path.of("/dev/null"), Landlock.READ_FILE | Landlock.WRITE_FILE,
                 LandlockRuleset.Links.FOLLOW));
