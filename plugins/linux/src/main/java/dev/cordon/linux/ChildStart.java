@@ -35,7 +35,7 @@ final class ChildStart {
     private static boolean warmUp() {
         boolean available = NativeSpawn.unavailable().isEmpty();
         if (available) {
-            for (Class<?> type : List.of(SpawnedProcess.class, PipeInputStream.class, com.sun.jna.StringArray.class)) {
+            for (Class<?> type : List.of(SpawnedProcess.class, PipeInputStream.class, Scratch.class)) {
                 try {
                     Class.forName(type.getName(), true, type.getClassLoader());
                 } catch (ClassNotFoundException e) {

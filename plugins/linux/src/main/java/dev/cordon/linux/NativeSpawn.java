@@ -2,7 +2,7 @@ package dev.cordon.linux;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
-import com.sun.jna.StringArray;
+import com.sun.jna.Pointer;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -131,9 +131,17 @@ public final class NativeSpawn {
     private static int spawn(String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
             List<Inherited> inherited) throws IOException {
         File directory = builder.directory();
-        Memory actions = new Memory(ACTIONS_BYTES);
-        Memory attributes = new Memory(ATTRIBUTES_BYTES);
-        Memory mask = new Memory(SIGSET_BYTES);
+        try (Scratch scratch = new Scratch()) {
+            return spawn(scratch, argv, envp, builder, out, err, inherited);
+        }
+    }
+
+    private static int spawn(Scratch scratch, String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
+            List<Inherited> inherited) throws IOException {
+        File directory = builder.directory();
+        Pointer actions = scratch.zeroed(ACTIONS_BYTES);
+        Pointer attributes = scratch.zeroed(ATTRIBUTES_BYTES);
+        Pointer mask = scratch.zeroed(SIGSET_BYTES);
         check(SpawnLibC.posix_spawn_file_actions_init(actions), argv, directory);
         try {
             check(SpawnLibC.posix_spawnattr_init(attributes), argv, directory);
@@ -160,7 +168,8 @@ public final class NativeSpawn {
                 check(SpawnLibC.posix_spawnattr_setsigmask(attributes, mask), argv, directory);
                 check(SpawnLibC.posix_spawnattr_setflags(attributes, POSIX_SPAWN_SETSIGMASK), argv, directory);
                 int[] pid = new int[1];
-                int result = spawnp(pid, argv, envp, actions, attributes);
+                Pointer environment = scratch.stringArray(envp);
+                int result = spawnp(scratch, pid, argv, environment, actions, attributes);
                 if (result == ENOEXEC) {
                     // A file without a #! line: run by the shell, as the JDK and execvp do.
                     Optional<String> file = resolve(argv[0]);
@@ -169,7 +178,7 @@ public final class NativeSpawn {
                         viaShell[0] = SHELL;
                         viaShell[1] = file.get();
                         System.arraycopy(argv, 1, viaShell, 2, argv.length - 1);
-                        result = spawnp(pid, viaShell, envp, actions, attributes);
+                        result = spawnp(scratch, pid, viaShell, environment, actions, attributes);
                     }
                 }
                 check(result, argv, directory);
@@ -183,7 +192,7 @@ public final class NativeSpawn {
     }
 
     /** One standard stream: a pipe's child end, a file, or inherited from this JVM (nothing to do). */
-    private static void redirect(Memory actions, int fd, ProcessBuilder.Redirect redirect, int[] pipe, String[] argv,
+    private static void redirect(Pointer actions, int fd, ProcessBuilder.Redirect redirect, int[] pipe, String[] argv,
             File directory) throws IOException {
         switch (redirect.type()) {
             case PIPE -> check(SpawnLibC.posix_spawn_file_actions_adddup2(actions, pipe[1], fd),
@@ -200,10 +209,9 @@ public final class NativeSpawn {
         }
     }
 
-    private static int spawnp(int[] pid, String[] argv, String[] envp, Memory actions, Memory attributes) {
-        String encoding = JNU.name();
-        return SpawnLibC.posix_spawnp(pid, cString(argv[0]), actions, attributes, new StringArray(argv, encoding),
-                new StringArray(envp, encoding));
+    private static int spawnp(Scratch scratch, int[] pid, String[] argv, Pointer envp, Pointer actions,
+            Pointer attributes) {
+        return SpawnLibC.posix_spawnp(pid, cString(argv[0]), actions, attributes, scratch.stringArray(argv), envp);
     }
 
     /** The file {@code posix_spawnp} ran for a program name: itself with a slash, else the first in {@code PATH}. */
