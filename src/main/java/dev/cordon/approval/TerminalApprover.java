@@ -133,6 +133,9 @@ public final class TerminalApprover implements Approver {
         out.println(field("tool", TerminalText.line(request.tool())));
         out.println(field(Tool.of(request.tool()).isShell() ? "command" : "path",
                 TerminalText.block(request.commandOrPath(), INDENT)));
+        for (String note : TerminalText.notes(request.commandOrPath())) {
+            out.println(field("note", note));
+        }
         out.println(field("rule", request.rule() == null ? "-" : TerminalText.line(request.rule())));
         out.println(field("why", request.reason() == null ? "-" : TerminalText.block(request.reason(), INDENT)));
     }

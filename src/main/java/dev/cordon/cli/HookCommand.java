@@ -26,9 +26,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cordon hook AGENT}: reads one hook event of that agent on standard input and answers on
  * standard output in its protocol. The launcher sends the event to the warm per-user server with
- * curl and starts it when none runs; it comes here where curl is missing (then this JVM asks the
- * server, and starts it for later calls) or when no server can start ({@code CORDON_HOOK_LOCAL=1}:
- * decide in this process). See docs/serve.md.
+ * socat or curl and starts it when none runs; it comes here where neither is installed (then this
+ * JVM asks the server, and starts it for later calls) or when no server can start
+ * ({@code CORDON_HOOK_LOCAL=1}: decide in this process). See docs/serve.md.
  */
 @Command(name = "hook", mixinStandardHelpOptions = true,
         description = {
@@ -71,6 +71,9 @@ public final class HookCommand implements Callable<Integer> {
                     });
         } catch (BadEvent e) {
             answer = HookAnswer.refusal(e.getMessage());
+        } catch (RuntimeException e) {
+            // Exit 1 would let the agent run the tool: whatever fails here is a refusal.
+            answer = HookAnswer.refusal("internal error: " + e);
         }
         context.stdout().write(answer.stdout().getBytes(StandardCharsets.UTF_8));
         context.stdout().flush();

@@ -4,10 +4,15 @@ import dev.cordon.diagnostic.Provenance;
 import dev.cordon.egress.EgressTraining;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.executor.ExecutorRegistry;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Trust;
 import dev.cordon.hook.Adapters;
+import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
+import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.ProjectConfig;
+import dev.cordon.profile.Resolution;
+import dev.cordon.request.Request;
 import dev.cordon.rules.RuleDir;
 import dev.cordon.spi.Executor;
 import java.nio.file.Files;
@@ -51,13 +56,25 @@ final class StartupWarmup {
         }
         Thread rules = new Thread(() -> {
             try {
-                PolicyEngine.load(dirs);
+                rehearse(PolicyEngine.load(dirs), context);
             } catch (RuntimeException e) {
-                // The command compiles again and reports the problem itself.
+                // The command compiles and decides again and reports the problem itself.
             }
         }, "cordon-warmup-rules");
         rules.setDaemon(true);
         rules.start();
+    }
+
+    /**
+     * Decides a harmless request once with the profile in force: a JVM's first decision runs the
+     * rule code interpreted and fills the pooled session's memories, and reading the profile fills
+     * the document cache; the command's own decision then finds both done.
+     */
+    private static void rehearse(PolicyEngine engine, Context context) {
+        Resolution resolution = new ProfileResolver().resolve(
+                PolicySources.of(context.home(), context.cwd(), context.env(), Overrides.NONE));
+        engine.decide(new Request("bash", "true", null, null, context.cwd(), context.env(), resolution.workspace()),
+                resolution.profile(), ExecutorFacts.none("local"), List.of(), resolution.policyFiles());
     }
 
     /**

@@ -1,14 +1,11 @@
 package dev.cordon.dispatch;
 
-import dev.cordon.executor.ConfinementPlanner;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.executor.Selection;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.Confinement;
-import java.nio.file.Path;
-import java.util.List;
 
 /** Which executor a profile's commands would run under, and what the rules may know of it. */
 public final class ExecutorChoice {
@@ -17,15 +14,6 @@ public final class ExecutorChoice {
     static final String UNCONFINED = "local";
 
     private ExecutorChoice() {
-    }
-
-    /**
-     * The executor for commands of this process's user in its working directory, for callers that
-     * know no workspace yet (a hook deciding before anything runs).
-     */
-    public static Selection select(ExecutorRegistry registry, Profile profile, String flagExecutor) {
-        return select(registry, profile, flagExecutor, ConfinementPlanner.plan(profile,
-                Path.of(System.getProperty("user.dir")), System.getenv(), List.of()));
     }
 
     public static Selection select(ExecutorRegistry registry, Profile profile, String flagExecutor,

@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  */
 final class Dialer {
 
-    private final EgressPolicy policy;
-    private final Resolver resolver;
+    private final RememberedPolicy policy;
+    private final RememberedResolver resolver;
     private final Executor lookups;
     private final EgressLog log;
     private final ChannelGroup channels;
@@ -41,8 +41,8 @@ final class Dialer {
 
     Dialer(EgressPolicy policy, Resolver resolver, Executor lookups, EgressLog log, ChannelGroup channels,
             ProxySettings settings, Clock clock) {
-        this.policy = policy;
-        this.resolver = resolver;
+        this.policy = new RememberedPolicy(policy);
+        this.resolver = new RememberedResolver(resolver);
         this.lookups = lookups;
         this.log = log;
         this.channels = channels;
@@ -96,23 +96,43 @@ final class Dialer {
             }
             done.accept(result);
         });
+        Runnable decide = () -> {
+            Object planned;
+            try {
+                planned = plan(target, via, url);
+            } catch (RuntimeException e) {
+                planned = new Failed(Failure.POLICY, "the policy could not decide: " + e.getMessage());
+            }
+            if (planned instanceof Plan plan) {
+                client.eventLoop().execute(() -> connect(client, plan.addresses(), 0, target.port(), upstream, onLoop));
+            } else {
+                onLoop.accept((Result) planned);
+            }
+        };
+        if (answered(target)) {
+            // Decided and resolved before: nothing can block, so no trip to the lookup threads.
+            decide.run();
+            return;
+        }
         try {
-            lookups.execute(() -> {
-                Object planned;
-                try {
-                    planned = plan(target, via, url);
-                } catch (RuntimeException e) {
-                    planned = new Failed(Failure.POLICY, "the policy could not decide: " + e.getMessage());
-                }
-                if (planned instanceof Plan plan) {
-                    client.eventLoop().execute(() -> connect(client, plan.addresses(), 0, target.port(), upstream, onLoop));
-                } else {
-                    onLoop.accept((Result) planned);
-                }
-            });
+            lookups.execute(decide);
         } catch (RejectedExecutionException e) {
             done.accept(new Failed(Failure.POLICY, "the proxy is shutting down"));
         }
+    }
+
+    /** Whether every answer this destination needs is remembered. */
+    private boolean answered(Connection target) {
+        if (!policy.knows(target)) {
+            return false;
+        }
+        if (!policy.decide(target).proceeds() || IpLiteral.is(target.host())) {
+            return true;
+        }
+        return resolver.known(target.host())
+                .map(addresses -> addresses.stream()
+                        .allMatch(a -> policy.knows(target.at(IpLiteral.text(a.getAddress())))))
+                .orElse(false);
     }
 
     private Object plan(Connection target, EgressViolation.Via via, String url) {

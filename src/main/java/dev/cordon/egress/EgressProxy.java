@@ -71,7 +71,7 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
                 threads);
         lookups.allowCoreThreadTimeOut(true);
         log = new EgressLog();
-        Dialer dialer = new Dialer(new RememberedPolicy(policy), resolver, lookups, log, channels, settings, Clock.systemUTC());
+        Dialer dialer = new Dialer(policy, resolver, lookups, log, channels, settings, Clock.systemUTC());
         front = new FrontInitializer(dialer, channels, settings);
         // The event loop's thread starts with its first task. Started here, it lives in cordon's own
         // namespaces; started by an executor's spawning thread (serve()), it would live in the

@@ -21,6 +21,11 @@ final class RememberedPolicy implements EgressPolicy {
         this.policy = policy;
     }
 
+    /** Whether the answer for this destination is known, so deciding it cannot block. */
+    boolean knows(Connection connection) {
+        return answers.containsKey(connection);
+    }
+
     @Override
     public EgressDecision decide(Connection connection) {
         EgressDecision known = answers.get(connection);

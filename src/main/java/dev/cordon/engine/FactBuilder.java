@@ -4,9 +4,11 @@ import dev.cordon.approval.StandingApproval;
 import dev.cordon.fact.Assignment;
 import dev.cordon.fact.Call;
 import dev.cordon.fact.Command;
-import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.Destination;
+import dev.cordon.fact.Execution;
+import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.fact.FileAccess;
+import dev.cordon.fact.HiddenCharacters;
 import dev.cordon.fact.InvalidPath;
 import dev.cordon.fact.McpTool;
 import dev.cordon.fact.Operand;
@@ -62,6 +64,8 @@ final class FactBuilder {
     private final List<String> problems = new ArrayList<>();
     /** Links as they are now, each folder looked at once for the whole call. */
     private final RealPaths realPaths = new RealPaths();
+    /** Symbolic links the line creates, link to target: a later path through one reaches the target. */
+    private final Map<String, String> links = new HashMap<>(0);
     private final PathNormalizer normalizer;
     private final String home;
     private final String cwd;
@@ -99,10 +103,14 @@ final class FactBuilder {
             facts.add(Destination.of(request.connection()));
         } else if (request.path() != null) {
             Access access = kind == ToolKind.READ || kind == ToolKind.LIST ? Access.READ : Access.WRITE;
-            access(request.path(), access, "path", null, normalizer);
+            access(request.path(), access, "path", null, normalizer, false);
         }
         Call call = new Call(request.tool().name(), kind, line, request.path(), home, cwd, workspace);
         facts.add(call);
+        HiddenCharacters hidden = HiddenCharacters.in(line != null ? line : request.path());
+        if (hidden != null) {
+            facts.add(hidden);
+        }
         McpTool mcp = McpTool.of(request.tool().name());
         if (mcp != null) {
             facts.add(mcp);
@@ -134,8 +142,10 @@ final class FactBuilder {
             } else {
                 operands(command, here);
                 for (FileArgument file : ShellReader.files(simple.get(i))) {
-                    access(file.path(), file.access(), file.origin(), command, here);
+                    access(file, command, here);
                 }
+                execution(command, here);
+                link(command, here);
             }
             if (CHANGE_DIRECTORY.contains(command.program()) && command.depth() == 0) {
                 here = changeDirectory(command, here);
@@ -173,13 +183,56 @@ final class FactBuilder {
                 problems.add(message);
                 facts.add(new ParseProblem(message));
             } else {
-                access(file.path(), file.access(), file.origin(), command, normalizer);
+                access(file, command, normalizer);
             }
         }
         operands(command, normalizer);
     }
 
-    private void access(String written, Access access, String origin, Command command, PathNormalizer here) {
+    /** The file the command runs, for the rule that refuses running what the line downloaded. */
+    private void execution(Command command, PathNormalizer here) {
+        String executed = ShellReader.executes(command.source());
+        if (executed == null) {
+            return;
+        }
+        try {
+            facts.add(new Execution(command, here.normalize(executed)));
+        } catch (IllegalArgumentException e) {
+            // An unusable path is reported by the file accesses of the command.
+        }
+    }
+
+    /** {@code ln -s TARGET LINK}: later paths through the link reach the target. */
+    private void link(Command command, PathNormalizer here) {
+        if (!command.program().equals("ln") || !command.hasFlag("-s")) {
+            return;
+        }
+        String target = null;
+        String link = null;
+        for (FileArgument f : ShellReader.files(command.source())) {
+            if (f.origin().equals("link target")) {
+                target = f.path();
+            } else if (f.origin().equals("destination operand")) {
+                link = f.path();
+            }
+        }
+        if (target == null || link == null) {
+            return;
+        }
+        try {
+            String name = target.substring(target.lastIndexOf('/') + 1);
+            links.put(here.normalize(link.endsWith("/") ? link + name : link), here.normalize(target));
+        } catch (IllegalArgumentException e) {
+            // The link's accesses already report the path.
+        }
+    }
+
+    private void access(FileArgument file, Command command, PathNormalizer here) {
+        access(file.path(), file.access(), file.origin(), command, here, file.tree());
+    }
+
+    private void access(String written, Access access, String origin, Command command, PathNormalizer here,
+            boolean tree) {
         List<String> words;
         try {
             words = command == null ? List.of(written) : PathExpansion.braces(written);
@@ -190,10 +243,11 @@ final class FactBuilder {
         for (String word : words) {
             try {
                 String path = here.normalize(word);
-                add(written, path, access, origin, command);
-                if (command != null && PathExpansion.hasWildcard(path) && path.startsWith("/")) {
+                boolean pattern = command != null && PathExpansion.hasWildcard(path);
+                add(written, path, access, origin, command, tree, pattern);
+                if (pattern && path.startsWith("/")) {
                     for (String match : PathExpansion.wildcards(path)) {
-                        add(written, match, access, origin, command);
+                        add(written, match, access, origin, command, tree, false);
                     }
                 }
             } catch (IllegalArgumentException e) {
@@ -202,9 +256,11 @@ final class FactBuilder {
         }
     }
 
-    private void add(String written, String path, Access access, String origin, Command command) {
+    private void add(String written, String path, Access access, String origin, Command command, boolean tree,
+            boolean pattern) {
         String real = real(path);
-        FileAccess fileAccess = new FileAccess(accesses.size(), access, written, path, real, origin, command);
+        FileAccess fileAccess = new FileAccess(accesses.size(), access, written, path, real, origin, command, tree,
+                pattern);
         accesses.add(fileAccess);
         facts.add(fileAccess);
     }
@@ -213,7 +269,21 @@ final class FactBuilder {
      * @throws IllegalArgumentException when links loop or cannot be read
      */
     private String real(String path) {
-        return realPaths.resolve(path);
+        return realPaths.resolve(links.isEmpty() ? path : throughLinks(path));
+    }
+
+    /** The path with a link the line created earlier replaced by its target. */
+    private String throughLinks(String path) {
+        for (Map.Entry<String, String> link : links.entrySet()) {
+            String from = link.getKey();
+            if (path.equals(from)) {
+                return link.getValue();
+            }
+            if (path.startsWith(from + "/")) {
+                return link.getValue() + path.substring(from.length());
+            }
+        }
+        return path;
     }
 
     private void invalid(String written, String message) {
@@ -233,16 +303,26 @@ final class FactBuilder {
             if (target.isEmpty()) {
                 continue;
             }
-            try {
-                String path = here.normalize(target);
-                facts.add(new Operand(command, word, path));
-                String real = real(path);
-                if (!real.equals(path)) {
-                    facts.add(new Operand(command, word, real));
+            operand(command, word, target, here);
+            if (!target.startsWith("/") && !target.startsWith("~")) {
+                // Also in each folder a `cd` or `env -C` may have moved the command to.
+                for (String folder : command.source().directories()) {
+                    operand(command, word, folder + "/" + target, here);
                 }
-            } catch (IllegalArgumentException e) {
-                facts.add(new Operand(command, word, word));
             }
+        }
+    }
+
+    private void operand(Command command, String word, String target, PathNormalizer here) {
+        try {
+            String path = here.normalize(target);
+            facts.add(new Operand(command, word, path));
+            String real = real(path);
+            if (!real.equals(path)) {
+                facts.add(new Operand(command, word, real));
+            }
+        } catch (IllegalArgumentException e) {
+            facts.add(new Operand(command, word, word));
         }
     }
 

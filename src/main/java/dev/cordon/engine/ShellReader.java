@@ -21,4 +21,8 @@ final class ShellReader {
     static List<FileArgument> files(SimpleCommand command) {
         return CommandFiles.of(command);
     }
+
+    static String executes(SimpleCommand command) {
+        return CommandFiles.executes(command);
+    }
 }

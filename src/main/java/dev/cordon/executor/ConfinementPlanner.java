@@ -1,5 +1,6 @@
 package dev.cordon.executor;
 
+import dev.cordon.path.DeniedLocations;
 import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
 import dev.cordon.spi.Confinement;
@@ -14,13 +15,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns a resolved profile into the OS-level confinement an executor enforces. The always-protected
+ * Turns a resolved profile into the OS-level confinement an executor enforces. The places the
+ * denied paths name are hidden (the policy refuses them by the same list). The always-protected
  * set of the spec is added here whatever the profile says: policy files, git hooks and config,
  * editor and agent settings and shell start-up files stay read-only inside any writable root, and
  * container-engine sockets are hidden. The shared temp folders (and the caller's {@code TMPDIR},
  * which {@code ${TMPDIR}} roots expand to) are never roots: every run gets a private temp from its
- * executor instead. Glob entries of {@code filesystem.deny} are matched against the workspace
- * when a run starts ({@link HiddenFiles}).
+ * executor instead. Glob entries of the denied paths and of {@code filesystem.deny} are matched
+ * against the workspace when a run starts ({@link HiddenFiles}).
  */
 public final class ConfinementPlanner {
 
@@ -102,7 +104,9 @@ public final class ConfinementPlanner {
                 readOnly.add(absolute);
             }
         }
-        Set<Path> hidden = paths(profile.filesystem().deny());
+        // One list: every place the denied paths name is hidden, and what the sandbox alone adds.
+        Set<Path> hidden = paths(DeniedLocations.of(profile.deniedPaths(), home.toString()));
+        hidden.addAll(paths(profile.filesystem().deny()));
         ENGINE_SOCKETS.forEach(s -> hidden.add(Path.of(s)));
         return new Confinement(workspace, List.copyOf(read), List.copyOf(write), List.copyOf(readOnly),
                 List.copyOf(hidden), proxy == null ? network(profile.network()) : network(profile.network()).through(proxy),
@@ -123,9 +127,15 @@ public final class ConfinementPlanner {
                 tempBytes, tempBytes / BYTES_PER_TEMP_INODE);
     }
 
-    /** The glob entries of {@code filesystem.deny}, matched against the workspace when a run starts. */
+    /**
+     * The glob entries of the denied paths and of {@code filesystem.deny}, matched against the
+     * workspace when a run starts.
+     */
     public static List<String> hiddenPatterns(Profile profile) {
-        return profile.filesystem().deny().stream().filter(ConfinementPlanner::isGlob).toList();
+        Set<String> patterns = new LinkedHashSet<>();
+        profile.deniedPaths().stream().filter(ConfinementPlanner::isGlob).forEach(patterns::add);
+        profile.filesystem().deny().stream().filter(ConfinementPlanner::isGlob).forEach(patterns::add);
+        return List.copyOf(patterns);
     }
 
     private static boolean isGlob(String entry) {

@@ -18,7 +18,8 @@ public final class Requirements {
         }
         needed.add(Capability.PROCESS_TREE);
         needed.add(Capability.WRITE_ISOLATION);
-        if (!profile.filesystem().deny().isEmpty() || profile.mode() == Profile.Mode.STRICT) {
+        boolean hides = !profile.deniedPaths().isEmpty() || !profile.filesystem().deny().isEmpty();
+        if (hides || profile.mode() == Profile.Mode.STRICT) {
             needed.add(Capability.READ_ISOLATION);
         }
         Profile.Network network = profile.network();

@@ -1,5 +1,6 @@
 package dev.cordon.fact;
 
+import dev.cordon.shell.CodeEffect;
 import dev.cordon.shell.Redirection;
 import dev.cordon.shell.SimpleCommand;
 import java.util.ArrayList;
@@ -13,6 +14,8 @@ import java.util.Set;
  * its position in the line. The field meanings are those of {@link SimpleCommand}.
  *
  * @param index 0-based position among the line's simple commands, nested ones included
+ * @param unknownOperand an operand is only known at run time (a variable or output cordon cannot
+ *     know, or the input of {@code xargs}); see {@link SimpleCommand#hasUnknownOperand()}
  * @param source the parser's command
  */
 public record Command(
@@ -31,6 +34,8 @@ public record Command(
         int depth,
         boolean dynamic,
         String text,
+        boolean unknownOperand,
+        Set<CodeEffect> effects,
         SimpleCommand source)
         implements Subject {
 
@@ -41,12 +46,13 @@ public record Command(
         redirections = List.copyOf(redirections);
         assignments = Map.copyOf(assignments);
         wrappers = List.copyOf(wrappers);
+        effects = Set.copyOf(effects);
     }
 
     public static Command of(int index, SimpleCommand c) {
         return new Command(index, c.program(), c.rawProgram(), c.args(), c.flags(), c.operands(), c.redirections(),
                 c.assignments(), c.wrappers(), c.pipeline(), c.position(), c.pipelineLength(), c.depth(),
-                c.dynamic(), c.text(), c);
+                c.dynamic(), c.text(), c.hasUnknownOperand(), c.effects(), c);
     }
 
     /**
@@ -60,6 +66,11 @@ public record Command(
 
     public boolean hasFlag(String flag) {
         return flags.contains(flag);
+    }
+
+    /** Whether {@code xargs} adds arguments read from an input cordon cannot see. */
+    public boolean argumentsFromInput() {
+        return source != null && source.argumentsFromInput();
     }
 
     /** The operand at this position, or an empty string when there is none. */

@@ -1,5 +1,6 @@
 package dev.cordon.fact;
 
+import dev.cordon.path.Glob;
 import dev.cordon.shell.Access;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +17,12 @@ import java.util.Objects;
  * @param real the path with symbolic links resolved; equal to {@code path} when none are involved
  * @param origin where it came from: {@code path}, {@code redirection} or {@code operand}
  * @param command the shell command that touches it, or null for a file tool
+ * @param tree the command reads or writes everything below the path ({@code grep -r}, {@code cp -r})
+ * @param pattern the path is a shell pattern that stands for every file it would match
+ *     ({@code certs/*.pe?}); it hits a glob it is aimed at (see {@link Globs#aimed})
  */
 public record FileAccess(int index, Access access, String written, String path, String real, String origin,
-        Command command) implements Subject {
+        Command command, boolean tree, boolean pattern) implements Subject {
 
     /**
      * Consistent with the record's equality, but cheap: the engine hashes an access on every join
@@ -35,13 +39,22 @@ public record FileAccess(int index, Access access, String written, String path, 
 
     /** Whether the path or the file it really is matches the glob: used for refusals. */
     public boolean hits(String glob) {
+        return hits(glob, pattern ? Globs.pattern(path) : null);
+    }
+
+    /** {@code shellPattern}: the path compiled as a shell pattern, once for a whole list of globs. */
+    private boolean hits(String glob, Glob shellPattern) {
+        if (pattern) {
+            return Globs.aimed(glob, shellPattern, path);
+        }
         return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
     }
 
     /** Whether the path or the file it really is matches one of the globs (see {@link #hits}). */
     public boolean hitsAny(List<String> globs) {
+        Glob shellPattern = pattern ? Globs.pattern(path) : null;
         for (String glob : globs) {
-            if (hits(glob)) {
+            if (hits(glob, shellPattern)) {
                 return true;
             }
         }
@@ -55,8 +68,9 @@ public record FileAccess(int index, Access access, String written, String path, 
      */
     public List<String> hitsAmong(List<String> globs) {
         List<String> hit = List.of();
+        Glob shellPattern = pattern ? Globs.pattern(path) : null;
         for (String glob : globs) {
-            if (hits(glob)) {
+            if (hits(glob, shellPattern)) {
                 if (hit.isEmpty()) {
                     hit = new ArrayList<>(1);
                 }

@@ -23,6 +23,28 @@ public final class Globs {
     }
 
     /**
+     * A path holding {@code *}, {@code ?} or {@code [...]} that was not expanded, compiled as a
+     * shell pattern; null when the glob syntax cannot read it. Not cached: patterns come from
+     * requests.
+     */
+    public static Glob pattern(String path) {
+        try {
+            return Glob.compile(path);
+        } catch (dev.cordon.path.InvalidGlobException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether the shell pattern ({@link #pattern}) is aimed at files the glob matches
+     * ({@code *.pe?} at {@code **}{@code /*.pem}); a pattern that could not be compiled is
+     * compared as text.
+     */
+    public static boolean aimed(String glob, Glob pattern, String path) {
+        return pattern == null ? matches(glob, path) : pattern.aimedAt(compiled(glob));
+    }
+
+    /**
      * Compiles (or returns the cached) glob, so malformed globs fail when facts are built.
      *
      * @throws dev.cordon.path.InvalidGlobException for a malformed glob

@@ -5,10 +5,10 @@ import dev.cordon.dispatch.ExecutorChoice;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.dispatch.PolicyRules;
 import dev.cordon.engine.Evaluation;
+import dev.cordon.executor.ConfinementPlanner;
 import dev.cordon.executor.ExecutorRegistry;
 import dev.cordon.profile.Overrides;
 import dev.cordon.profile.PolicySources;
-import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
@@ -16,7 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -27,21 +27,26 @@ import java.util.function.Supplier;
 public final class LivePolicy implements HookPolicy {
 
     private final Path home;
-    private final Function<Profile, ExecutorFacts> executor;
+    private final BiFunction<Resolution, Map<String, String>, ExecutorFacts> executor;
     private final ProfileResolver resolver = new ProfileResolver();
 
     /**
      * @param home the distribution folder
-     * @param executor the executor that would run a command under a profile
+     * @param executor the executor that would run a caller's command under a policy
      */
-    public LivePolicy(Path home, Function<Profile, ExecutorFacts> executor) {
+    public LivePolicy(Path home, BiFunction<Resolution, Map<String, String>, ExecutorFacts> executor) {
         this.home = home;
         this.executor = executor;
     }
 
-    /** The policy with the executors of this registry, probed once and shared. */
+    /**
+     * The policy with the executors of this registry, probed once and shared; each chosen for the
+     * confinement of the caller's workspace and environment, not the server's.
+     */
     public static LivePolicy over(Path home, Supplier<ExecutorRegistry> registry) {
-        return new LivePolicy(home, profile -> ExecutorChoice.facts(ExecutorChoice.select(registry.get(), profile, null)));
+        return new LivePolicy(home, (resolution, env) -> ExecutorChoice.facts(ExecutorChoice.select(registry.get(),
+                resolution.profile(), null, ConfinementPlanner.plan(resolution.profile(), resolution.workspace(), env,
+                        resolution.policyFiles()))));
     }
 
     @Override
@@ -53,8 +58,8 @@ public final class LivePolicy implements HookPolicy {
     @Override
     public Evaluation decide(Resolution resolution, Request request, Map<String, String> env) {
         try {
-            return PolicyRules.engineFor(resolution).decide(request, resolution.profile(),
-                    executor.apply(resolution.profile()), StandingApprovals.load(StandingApprovals.userFile(env)), resolution.policyFiles());
+            return PolicyRules.engineFor(resolution).decide(request, resolution.profile(), executor.apply(resolution, env),
+                    StandingApprovals.load(StandingApprovals.userFile(env)), resolution.policyFiles());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -139,6 +139,21 @@ public final class Glob {
         return true;
     }
 
+    /**
+     * Whether this glob, read as a shell pattern ({@code /w/*.pe?}), is aimed at {@code other} (a
+     * denied glob such as {@code **}{@code /*.pem}): see {@link GlobOverlap}.
+     */
+    public boolean aimedAt(Glob other) {
+        for (Program mine : programs) {
+            for (Program theirs : other.programs) {
+                if (GlobOverlap.aimed(mine, theirs)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof Glob glob && glob.pattern.equals(pattern);

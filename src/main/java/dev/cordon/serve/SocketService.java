@@ -48,6 +48,9 @@ public final class SocketService implements AutoCloseable {
             return Optional.empty();
         }
         Files.writeString(dir.pid(), ProcessHandle.current().pid() + "\n", StandardCharsets.US_ASCII);
+        // Whoever held the lock before is gone: a socket left behind is dead. Removed at once, so a
+        // launcher waiting for this server sees a socket only once this one listens.
+        Files.deleteIfExists(dir.socket());
         return Optional.of(new SocketService(dir, owner, channel, lock));
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 /**
  * Bash brace expansion: {@code {rm,-rf,/}} is three words, {@code a{b,c}} two, {@code {1..3}}
  * three. Only unquoted braces and commas take part; the word reader records where they are.
+ * Field splitting comes after: where a known unquoted expansion held a blank, the word is cut.
  */
 final class BraceExpansion {
 
@@ -17,35 +18,64 @@ final class BraceExpansion {
     private static final int OPEN = -1;
     private static final int COMMA = -2;
     private static final int CLOSE = -3;
+    private static final int SPLIT = -4;
 
     private BraceExpansion() {
     }
 
-    /** The words {@code value} expands to, or null when there would be more than {@link #MAX_WORDS}. */
-    static List<String> expand(String value, int[] active) {
-        if (active.length > MAX_BRACES) {
+    /**
+     * The words {@code value} expands to, or null when there would be more than {@link #MAX_WORDS}.
+     *
+     * @param braces positions of the brace characters that take part, or null
+     * @param splits positions of the characters where a field ends, or null
+     */
+    static List<String> expand(String value, int[] braces, int[] splits) {
+        if (braces != null && braces.length > MAX_BRACES) {
             return null;
         }
         int[] symbols = new int[value.length()];
         for (int i = 0; i < symbols.length; i++) {
             symbols[i] = value.charAt(i);
         }
-        for (int position : active) {
+        for (int position : braces == null ? new int[0] : braces) {
             symbols[position] = switch (value.charAt(position)) {
                 case '{' -> OPEN;
                 case ',' -> COMMA;
                 default -> CLOSE;
             };
         }
+        for (int position : splits == null ? new int[0] : splits) {
+            symbols[position] = SPLIT;
+        }
         List<int[]> out = new ArrayList<>(4);
-        if (!expand(symbols, out)) {
+        if (braces != null && !expand(symbols, out)) {
             return null;
+        }
+        if (braces == null) {
+            out.add(symbols);
         }
         List<String> words = new ArrayList<>(out.size());
         for (int[] word : out) {
-            words.add(decode(word));
+            if (splits == null) {
+                words.add(decode(word));
+            } else {
+                fields(word, words);
+            }
         }
-        return words;
+        return words.size() > MAX_WORDS ? null : words;
+    }
+
+    /** The fields of a word cut at its split marks; empty fields are dropped, as the shell drops them. */
+    private static void fields(int[] word, List<String> out) {
+        int from = 0;
+        for (int i = 0; i <= word.length; i++) {
+            if (i == word.length || word[i] == SPLIT) {
+                if (i > from) {
+                    out.add(decode(slice(word, from, i)));
+                }
+                from = i + 1;
+            }
+        }
     }
 
     private static boolean expand(int[] s, List<int[]> out) {
@@ -187,6 +217,7 @@ final class BraceExpansion {
                 case OPEN -> '{';
                 case COMMA -> ',';
                 case CLOSE -> '}';
+                case SPLIT -> ' ';
                 default -> (char) c;
             });
         }

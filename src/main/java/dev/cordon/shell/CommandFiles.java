@@ -16,7 +16,7 @@ public final class CommandFiles {
     /** How a program uses its operands. */
     private enum Use {
         READS, PATTERN_THEN_READS, FIRST_READS, WRITES, MODE_THEN_WRITES, COPY, MOVE, LINK, DD, TAR,
-        SED, SORT, CURL, WGET, FIND, SHELL, LOCK, NONE
+        SED, SORT, CURL, WGET, ARIA2, UNZIP, FIND, SHELL, LOCK, ARCHIVE, NONE
     }
 
     private static final Map<String, Use> PROGRAMS = programs();
@@ -41,6 +41,9 @@ public final class CommandFiles {
         put(map, Use.SORT, "sort");
         put(map, Use.CURL, "curl");
         put(map, Use.WGET, "wget");
+        put(map, Use.ARIA2, "aria2c fetch");
+        put(map, Use.UNZIP, "unzip");
+        put(map, Use.ARCHIVE, "zip");
         put(map, Use.FIND, "find");
         put(map, Use.SHELL, "bash sh zsh dash ksh mksh ash fish");
         put(map, Use.LOCK, "flock");
@@ -72,7 +75,7 @@ public final class CommandFiles {
             resolved.add(f);
             if (!f.path().startsWith("/") && !f.path().startsWith("~")) {
                 for (String directory : c.directories()) {
-                    resolved.add(new FileArgument(directory + "/" + f.path(), f.access(), f.origin()));
+                    resolved.add(new FileArgument(directory + "/" + f.path(), f.access(), f.origin(), f.tree()));
                 }
             }
         }
@@ -93,6 +96,21 @@ public final class CommandFiles {
         if (c.program().isEmpty()) {
             return files;
         }
+        InterpreterCode.Language language = InterpreterCode.language(c.program());
+        if (language != null && language != InterpreterCode.Language.AWK) {
+            // Its one-liner is code, not a path (the files the code names are commands of their
+            // own); its script and the arguments that look like paths are read.
+            String script = executes(c);
+            String code = script == null ? interpreterCode(language, c.args()) : null;
+            for (String arg : c.args()) {
+                if (arg.equals(script)) {
+                    add(files, script, Access.READ, "script operand");
+                } else if (!arg.equals(code) && !arg.startsWith("-") && looksLikePath(arg)) {
+                    add(files, arg, Access.READ, "operand");
+                }
+            }
+            return files;
+        }
         ScannedArgs args = OptionScanner.scan(c.program(), c.args());
         Use use = PROGRAMS.get(c.program());
         if (use == null) {
@@ -104,7 +122,79 @@ public final class CommandFiles {
             return files;
         }
         operands(use, c.program(), args, files);
+        if (use == Use.FIND && execDeletes(c.args())) {
+            // `find DIR -exec rm {} +` deletes what it finds below DIR.
+            files.replaceAll(f -> f.origin().equals("operand") ? new FileArgument(f.path(), Access.WRITE, f.origin()) : f);
+        }
+        if (readsTrees(c.program(), args)) {
+            files.replaceAll(f -> f.access() == Access.READ && f.origin().equals("operand")
+                    ? new FileArgument(f.path(), f.access(), f.origin(), true) : f);
+        }
         return files;
+    }
+
+    /**
+     * The file a command runs: its program when given as a path ({@code ./install.sh},
+     * {@code /tmp/x}), or the script a shell, {@code source} or an interpreter runs
+     * ({@code sh x.sh}, {@code python3 t.py}); null when it runs none.
+     */
+    public static String executes(SimpleCommand c) {
+        if (c.dynamic()) {
+            return null;
+        }
+        boolean shell = Unwrapper.SHELLS.contains(c.program());
+        if (c.rawProgram().indexOf('/') >= 0 && !shell && InterpreterCode.language(c.program()) == null) {
+            return c.rawProgram();
+        }
+        if (shell || c.program().equals("source") || c.program().equals(".")) {
+            for (FileArgument f : named(c)) {
+                if (f.origin().equals("script operand") || (!Unwrapper.SHELLS.contains(c.program()) && f.origin().equals("operand"))) {
+                    return f.path();
+                }
+            }
+            return null;
+        }
+        InterpreterCode.Language language = InterpreterCode.language(c.program());
+        if (language == null) {
+            return null;
+        }
+        List<Arg> args = new ArrayList<>(c.args().size());
+        c.args().forEach(a -> args.add(Arg.literal(a)));
+        InterpreterCode.Source source = InterpreterCode.source(language, args);
+        return source == null ? null : source.file();
+    }
+
+    private static String interpreterCode(InterpreterCode.Language language, List<String> args) {
+        List<Arg> words = new ArrayList<>(args.size());
+        args.forEach(a -> words.add(Arg.literal(a)));
+        InterpreterCode.Source source = InterpreterCode.source(language, words);
+        return source == null ? null : source.code();
+    }
+
+    /** Whether a command of {@code find -exec} deletes the files it is given. */
+    private static boolean execDeletes(List<String> args) {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (OptionScanner.isExec(args.get(i))) {
+                String program = Unwrapper.basename(args.get(i + 1));
+                if (program.equals("rm") || program.equals("shred") || program.equals("unlink") || program.equals("rmdir")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Programs that read everything below the folders they are given. */
+    private static boolean readsTrees(String program, ScannedArgs args) {
+        return switch (program) {
+            case "grep", "egrep", "fgrep" -> args.has("-r") || args.has("-R");
+            case "rg", "ag", "ack", "zip" -> true;
+            case "cp", "scp" -> args.has("-r") || args.has("-R") || args.has("-a");
+            case "rsync" -> args.has("-r") || args.has("-a");
+            case "tar" -> args.has("-c") || args.has("-r") || args.has("-u");
+            case "find" -> args.has("-exec") || args.has("-execdir") || args.has("-ok") || args.has("-okdir");
+            default -> false;
+        };
     }
 
     private static void operands(Use use, String program, ScannedArgs args, List<FileArgument> files) {
@@ -160,6 +250,12 @@ public final class CommandFiles {
                 }
                 option(args, "-T", Access.READ, files);
                 option(args, "-K", Access.READ, files);
+                if (args.has("-O") || args.has("--remote-name-all")) {
+                    String dir = args.valuesOf("--output-dir").stream().findFirst().orElse(null);
+                    for (String url : args.operands()) {
+                        add(files, in(dir, remoteName(url)), Access.WRITE, "remote file name of `-O`");
+                    }
+                }
                 for (ScannedArgs.OptionValue v : args.values()) {
                     if (v.flag().startsWith("--data") || v.flag().equals("-d") || v.flag().equals("-F")) {
                         int at = v.value().indexOf('@');
@@ -175,6 +271,39 @@ public final class CommandFiles {
                 option(args, "-a", Access.WRITE, files);
                 option(args, "-P", Access.WRITE, files);
                 option(args, "-i", Access.READ, files);
+                option(args, "--post-file", Access.READ, files);
+                option(args, "--body-file", Access.READ, files);
+                if (args.valuesOf("-O").isEmpty()) {
+                    String dir = args.valuesOf("-P").stream().findFirst().orElse(null);
+                    for (String url : args.operands()) {
+                        add(files, in(dir, remoteName(url)), Access.WRITE, "file named after the URL");
+                    }
+                }
+            }
+            case ARIA2 -> {
+                String dir = null;
+                String out = null;
+                for (ScannedArgs.OptionValue v : args.values()) {
+                    dir = v.flag().equals("-d") || v.flag().equals("--dir") ? v.value() : dir;
+                    out = v.flag().equals("-o") || v.flag().equals("--out") ? v.value() : out;
+                }
+                for (String url : args.operands()) {
+                    add(files, in(dir, out != null ? out : remoteName(url)), Access.WRITE, "downloaded file");
+                }
+            }
+            case UNZIP -> {
+                if (!operands.isEmpty()) {
+                    add(files, operands.get(0), Access.READ, "operand");
+                }
+                List<String> directories = args.valuesOf("-d");
+                add(files, directories.isEmpty() ? "." : directories.get(0), Access.WRITE,
+                        directories.isEmpty() ? "extraction directory" : "option `-d`");
+            }
+            case ARCHIVE -> {
+                if (!operands.isEmpty()) {
+                    add(files, operands.get(0), Access.WRITE, "archive operand");
+                }
+                all(operands, 1, Access.READ, files);
             }
             case FIND -> {
                 Access access = args.has("-delete") ? Access.WRITE : Access.READ;
@@ -225,21 +354,50 @@ public final class CommandFiles {
         }
     }
 
-    /** ln: the link (last operand, or in {@code -t DIR}) is written; targets are only named. */
+    /**
+     * ln: the link (last operand, or in {@code -t DIR}) is written; targets are only named. A
+     * relative target of a symbolic link is relative to the link's folder, not to the working
+     * directory ({@code ln -s ../x sub/link} points at {@code x}), unless {@code -r} asks ln to
+     * compute it from the working directory.
+     */
     private static void link(ScannedArgs args, List<FileArgument> files) {
         List<String> operands = args.operands();
         List<String> targets = args.valuesOf("-t");
+        boolean fromLink = args.has("-s") && !args.has("-r");
         if (!targets.isEmpty()) {
-            all(operands, 0, Access.READ, files);
+            for (String operand : operands) {
+                add(files, fromLink ? besideLink(operand, targets.get(0) + "/x") : operand, Access.READ, "operand");
+            }
             for (String target : targets) {
                 add(files, target, Access.WRITE, "option `-t`");
             }
             return;
         }
-        for (int i = 0; i < operands.size(); i++) {
-            boolean last = i == operands.size() - 1 && operands.size() > 1;
-            add(files, operands.get(i), last ? Access.WRITE : Access.READ, last ? "destination operand" : "operand");
+        if (operands.size() == 1) {
+            add(files, operands.get(0), Access.READ, "operand");
+            return;
         }
+        String link = operands.isEmpty() ? null : operands.get(operands.size() - 1);
+        for (int i = 0; i < operands.size(); i++) {
+            boolean last = i == operands.size() - 1;
+            String operand = operands.get(i);
+            if (last) {
+                add(files, operand, Access.WRITE, "destination operand");
+            } else {
+                // Into a folder (`ln -s ../x dir/`) the link is `dir/x`: the target is relative to `dir`.
+                String at = link.endsWith("/") || operands.size() > 2 ? link + "/x" : link;
+                add(files, fromLink ? besideLink(operand, at) : operand, Access.READ, "link target");
+            }
+        }
+    }
+
+    /** A symbolic link's target as a path from the working directory. */
+    private static String besideLink(String target, String link) {
+        if (target.startsWith("/") || target.startsWith("~")) {
+            return target;
+        }
+        int slash = link.lastIndexOf('/');
+        return slash < 0 ? target : link.substring(0, slash + 1) + target;
     }
 
     /** tar: create/append writes the archive and reads the operands; extract writes its directory. */
@@ -261,6 +419,25 @@ public final class CommandFiles {
                 add(files, directory, Access.WRITE, "option `-C`");
             }
         }
+    }
+
+    /** The file name a download of {@code url} gets by default: the last segment of its path. */
+    private static String remoteName(String url) {
+        String path = url;
+        int scheme = path.indexOf("://");
+        if (scheme >= 0) {
+            path = path.substring(scheme + 3);
+            int slash = path.indexOf('/');
+            path = slash < 0 ? "" : path.substring(slash);
+        }
+        int query = path.indexOf('?');
+        path = query < 0 ? path : path.substring(0, query);
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return name.isEmpty() ? "index.html" : name;
+    }
+
+    private static String in(String dir, String name) {
+        return dir == null ? name : dir + "/" + name;
     }
 
     private static void option(ScannedArgs args, String flag, Access access, List<FileArgument> files) {
@@ -292,8 +469,9 @@ public final class CommandFiles {
         }
     }
 
+    /** A word with a slash, or starting with {@code ~} or {@code .}, and no blank: {@code '.a | b'} is a jq filter. */
     static boolean looksLikePath(String operand) {
-        return !operand.isEmpty() && !operand.contains("://")
+        return !operand.isEmpty() && !operand.contains("://") && operand.indexOf(' ') < 0 && operand.indexOf('\n') < 0
                 && (operand.indexOf('/') >= 0 || operand.charAt(0) == '~' || operand.charAt(0) == '.');
     }
 

@@ -1,6 +1,8 @@
 package dev.cordon.shell;
 
 import dev.cordon.shell.Token.Kind;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The compound commands of the grammar: subshells, groups, {@code if}, loops, {@code case},
@@ -17,7 +19,8 @@ final class CompoundParser {
 
     void subshell() {
         Token open = p.lexer().next();
-        p.list();
+        // A subshell's assignments end with it: after it, a variable may hold either value.
+        conditional(p::list);
         if (p.lexer().peek().kind() == Kind.RPAREN) {
             p.lexer().next();
         } else {
@@ -37,29 +40,36 @@ final class CompoundParser {
         if (!p.expect(open, "then")) {
             return;
         }
-        p.list();
+        conditional(p::list);
         while (p.lexer().peek().isWord("elif")) {
             p.lexer().next();
-            p.list();
+            conditional(p::list);
             if (!p.expect(open, "then")) {
                 return;
             }
-            p.list();
+            conditional(p::list);
         }
         if (p.lexer().peek().isWord("else")) {
             p.lexer().next();
-            p.list();
+            conditional(p::list);
         }
         p.expect(open, "fi");
     }
 
     void loop() {
         Token open = p.lexer().next();
-        p.list();
+        conditional(p::list);
         if (p.expect(open, "do")) {
-            p.list();
+            conditional(p::list);
             p.expect(open, "done");
         }
+    }
+
+    /** Reads code that may be skipped or repeated: its assignments leave either value. */
+    private void conditional(Runnable body) {
+        p.session().expansions.enterConditional();
+        body.run();
+        p.session().expansions.leaveConditional();
     }
 
     void forClause() {
@@ -73,14 +83,21 @@ final class CompoundParser {
             }
         } else if (t.kind() == Kind.WORD) {
             p.lexer().next();
-            p.session().expansions.reassign(t.word().value);
             p.skipNewlines();
+            Value values = p.session().expansions.positional();
             if (p.lexer().peek().isWord("in")) {
                 p.lexer().next();
+                List<Word> words = new ArrayList<>();
                 while (p.lexer().peek().kind() == Kind.WORD) {
-                    p.lexer().next();
+                    words.add(p.lexer().next().word());
                 }
+                List<String> items = TextOutput.values(words);
+                values = items == null ? Value.UNKNOWN : Value.choice(items);
+            } else if (values.known()) {
+                values = Value.choice(values.items());
             }
+            // In the body the variable is one of the words; the loop may also not run at all.
+            p.session().expansions.assign(t.word().value, values);
         } else {
             p.problem(t, "expected a variable name after " + open.shown() + ", found " + t.shown());
             return;
@@ -91,9 +108,9 @@ final class CompoundParser {
         }
         p.skipNewlines();
         if (p.lexer().peek().isWord("{")) {
-            group();
+            conditional(this::group);
         } else if (p.expect(open, "do")) {
-            p.list();
+            conditional(p::list);
             p.expect(open, "done");
         }
     }
@@ -127,7 +144,7 @@ final class CompoundParser {
             if (!casePatterns()) {
                 return;
             }
-            p.list();
+            conditional(p::list);
             Token end = p.lexer().peek();
             if (end.kind() == Kind.DSEMI || end.kind() == Kind.SEMI_AND || end.kind() == Kind.DSEMI_AND) {
                 p.lexer().next();
@@ -199,7 +216,13 @@ final class CompoundParser {
             return;
         }
         int from = t.rawMark();
-        p.command();
+        // The body runs when the function is called, with the caller's arguments as `$1`….
+        Expansions vars = p.session().expansions;
+        Value outerParameters = vars.positional();
+        vars.overridePositional(Value.UNKNOWN);
+        conditional(p::command);
+        vars.overridePositional(outerParameters);
+        p.session().functions.put(name, p.lexer().source().slice(t.start(), p.lexer().peek().start()));
         String marker = "function " + name;
         for (int i = from; i < p.raw().size(); i++) {
             RawCommand r = p.raw().get(i);

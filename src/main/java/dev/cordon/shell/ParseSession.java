@@ -1,6 +1,8 @@
 package dev.cordon.shell;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,11 @@ final class ParseSession {
     private static final int MAX_PROBLEMS = 20;
 
     final Expansions expansions;
+    final KnownFiles files;
+    /** The body of each function the line defines, as written. */
+    final Map<String, String> functions = new HashMap<>(0);
+    /** The functions whose body is being read for a call: a function calling itself is not read again. */
+    final Set<String> calling = new HashSet<>(0);
     final List<SimpleCommand> commands = new ArrayList<>();
     private final List<String> problems = new ArrayList<>(0);
     private int omittedProblems;
@@ -32,16 +39,38 @@ final class ParseSession {
 
     ParseSession(Map<String, String> env) {
         this.expansions = new Expansions(env);
+        this.files = new KnownFiles(env == null ? null : env.get("PWD"));
     }
 
-    /** Parses {@code text} and adds its simple commands, unwrapped and normalised, to the result. */
+    /**
+     * Parses {@code text} and adds its simple commands, unwrapped and normalised, to the result.
+     * The body of a function the text also calls is read at each call, with the call's
+     * arguments, not where it is defined.
+     */
     void parse(String text, String label, int depth, List<String> wrappers) {
         Source src = new Source(text, label);
         List<RawCommand> raw = new Parser(this, src, depth, wrappers).parse();
+        Set<String> called = new HashSet<>();
+        for (RawCommand command : raw) {
+            if (!command.words.isEmpty() && !command.words.get(0).dynamic() && functions.containsKey(command.words.get(0).value)) {
+                called.add(command.words.get(0).value);
+            }
+        }
         Unwrapper unwrapper = new Unwrapper(this);
         for (RawCommand command : raw) {
-            unwrapper.emit(command);
+            if (!inCalledFunction(command, called)) {
+                unwrapper.emit(command);
+            }
         }
+    }
+
+    private static boolean inCalledFunction(RawCommand command, Set<String> called) {
+        for (String keyword : command.keywords) {
+            if (keyword.startsWith("function ") && called.contains(keyword.substring("function ".length()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     int nextPipeline() {

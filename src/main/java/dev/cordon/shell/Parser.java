@@ -174,7 +174,10 @@ final class Parser {
             }
             lexer.next();
             skipNewlines();
+            // What follows `&&` or `||` may not run: its assignments may not happen.
+            session.expansions.enterConditional();
             pipeline();
+            session.expansions.leaveConditional();
         }
     }
 
@@ -217,8 +220,10 @@ final class Parser {
      */
     private void place(List<int[]> elements, int index, boolean timed) {
         int length = elements.size();
+        List<RawCommand> previous = List.of();
         for (int position = 0; position < length; position++) {
             int[] range = elements.get(position);
+            List<RawCommand> here = new ArrayList<>(1);
             for (int i = range[0]; i < range[1]; i++) {
                 RawCommand r = raw.get(i);
                 if (r.depth != depth) {
@@ -228,11 +233,14 @@ final class Parser {
                     r.pipeline = index;
                     r.position = position;
                     r.pipelineLength = length;
+                    r.inputs = previous;
+                    here.add(r);
                 }
                 if (timed) {
                     r.keywords.add(0, "time");
                 }
             }
+            previous = List.copyOf(here);
         }
     }
 
@@ -353,13 +361,14 @@ final class Parser {
             }
         }
         command.text = lexer.source().slice(first.start(), end);
+        command.state = session.expansions.state();
         raw.add(first.rawMark(), command);
-        noteReassignments(command);
+        VariableEffects.apply(command, session);
         return command;
     }
 
     /** {@code NAME=value} or {@code NAME+=value} before the program word. */
-    private static boolean assignment(RawCommand command, Word w) {
+    private boolean assignment(RawCommand command, Word w) {
         int equals = w.raw.indexOf('=');
         if (equals <= 0) {
             return false;
@@ -373,34 +382,11 @@ final class Parser {
                 return false;
             }
         }
-        command.assignments.put(w.raw.substring(0, nameEnd), w.value.substring(equals + 1));
+        String name = w.raw.substring(0, nameEnd);
+        command.assignments.put(name, w.value.substring(equals + 1));
+        Value value = VariableEffects.valueOf(w, w.value.indexOf('=') + 1);
+        command.values.put(name, nameEnd < equals ? VariableEffects.append(session.expansions.variable(name), value) : value);
         return true;
-    }
-
-    /** Variables this command gives new values to can no longer be expanded later in the line. */
-    private void noteReassignments(RawCommand command) {
-        if (command.words.isEmpty()) {
-            command.assignments.keySet().forEach(session.expansions::reassign);
-            return;
-        }
-        int at = 0;
-        while (at < command.words.size() - 1
-                && (command.words.get(at).is("builtin") || command.words.get(at).is("command"))) {
-            at++;
-        }
-        switch (Unwrapper.basename(command.words.get(at).value)) {
-            case "export", "declare", "typeset", "local", "readonly", "read", "unset", "mapfile",
-                    "readarray", "printf", "getopts" -> {
-                for (int i = at + 1; i < command.words.size(); i++) {
-                    String value = command.words.get(i).value;
-                    int equals = value.indexOf('=');
-                    session.expansions.reassign(equals < 0 ? value : value.substring(0, equals));
-                }
-            }
-            case "cd", "pushd", "popd" -> session.expansions.reassign("PWD");
-            default -> {
-            }
-        }
     }
 
     /** Reads the target of a redirection operator; returns the offset after it. */

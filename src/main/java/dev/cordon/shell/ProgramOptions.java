@@ -65,11 +65,12 @@ final class ProgramOptions {
                 "-f -C -T -X -b -K -N -g -F -L -V -H -I --file --directory --files-from --exclude-from"
                         + " --blocking-factor --starting-file --newer --listed-incremental --info-script"
                         + " --tape-length --label --format --use-compress-program --to-command --exclude"
-                        + " --transform --owner --group --mode --strip-components",
+                        + " --transform --owner --group --mode --strip-components --checkpoint-action"
+                        + " --rsh-command --new-volume-script",
                 "--extract=-x --get=-x --create=-c --list=-t --append=-r --update=-u --file=-f"
                         + " --directory=-C --gzip=-z --bzip2=-j --xz=-J --verbose=-v --files-from=-T"
                         + " --exclude-from=-X --absolute-names=-P --keep-old-files=-k --to-stdout=-O"
-                        + " --use-compress-program=-I",
+                        + " --use-compress-program=-I --info-script=-F --new-volume-script=-F",
                 "");
         add(table, "sed", Syntax.GNU, "-e -f -l -i? --expression --file --line-length",
                 "--in-place=-i --expression=-e --file=-f --quiet=-n --silent=-n --regexp-extended=-E -r=-E"
@@ -124,6 +125,11 @@ final class ProgramOptions {
                 "--output-document=-O --output-file=-o --append-output=-a --directory-prefix=-P"
                         + " --input-file=-i --quiet=-q --verbose=-v --execute=-e",
                 "--no-check-certificate --continue --mirror --recursive");
+        add(table, "aria2c", Syntax.GNU, "-o -d -i -x -s -j -k -t -l --out --dir --input-file --max-connection-per-server"
+                        + " --split --max-concurrent-downloads --min-split-size --timeout --log",
+                "--out=-o --dir=-d --input-file=-i", "");
+        add(table, "fetch", Syntax.EXACT, "-o -T -B -S -N -i", "", "");
+        add(table, "unzip", Syntax.EXACT, "-d -x -P", "", "");
         add(table, "nc ncat netcat", Syntax.EXACT,
                 "-e -c -p -s -w -i -q -x -X -o -I -O -T -V --exec --sh-exec --lua-exec --source-port"
                         + " --source --wait --idle-timeout --proxy --proxy-type --proxy-auth --output"

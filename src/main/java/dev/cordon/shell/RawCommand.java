@@ -17,6 +17,8 @@ final class RawCommand {
 
     final List<Word> words = new ArrayList<>(4);
     final Map<String, String> assignments = new LinkedHashMap<>(2);
+    /** The values of {@code assignments}, as far as cordon knows them. */
+    final Map<String, Value> values = new LinkedHashMap<>(2);
     final List<Redirect> redirects = new ArrayList<>(2);
     final int depth;
     /** Wrappers that apply to every command of the source (e.g. {@code bash -c}). */
@@ -31,6 +33,12 @@ final class RawCommand {
     String text = "";
     /** Offset of the command in its source, for messages. */
     int start;
+    /** The commands before this one in its pipeline, whose output it reads; empty for the first. */
+    List<RawCommand> inputs = List.of();
+    /** It reads what another command writes into a {@code >(…)}: an input cordon cannot see. */
+    boolean readsSubstitution;
+    /** The variables when the command runs: strings it runs later are read with them. */
+    Expansions.State state;
 
     RawCommand(int depth, List<String> outerWrappers, Source source) {
         this.depth = depth;

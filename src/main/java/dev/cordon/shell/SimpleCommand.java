@@ -33,6 +33,12 @@ import java.util.TreeSet;
  * @param directories the directories an earlier {@code cd} or {@code pushd} in the line may have
  *     moved to (absolute, or relative to the request's working directory); a relative path may be
  *     relative to the request's working directory or to any of these (a {@code cd} can fail)
+ * @param unknownArgs the arguments whose value is only known at run time (a variable or a
+ *     command's output cordon cannot know), as they stand in {@code args}
+ * @param argumentsFromInput {@code xargs} (or {@code parallel}) adds arguments read from an
+ *     input cordon cannot see
+ * @param effects what the program's code does that no command of it shows (an interpreter's
+ *     one-liner that runs downloaded code, or hands a shell to a socket)
  */
 public record SimpleCommand(
         String program,
@@ -49,19 +55,15 @@ public record SimpleCommand(
         int depth,
         boolean dynamic,
         String text,
-        List<String> directories) {
-
-    /** A command run in the request's working directory. */
-    public SimpleCommand(String program, String rawProgram, List<String> args, Set<String> flags,
-            List<String> operands, List<Redirection> redirections, Map<String, String> assignments,
-            List<String> wrappers, int pipeline, int position, int pipelineLength, int depth,
-            boolean dynamic, String text) {
-        this(program, rawProgram, args, flags, operands, redirections, assignments, wrappers, pipeline,
-                position, pipelineLength, depth, dynamic, text, List.of());
-    }
+        List<String> directories,
+        Set<String> unknownArgs,
+        boolean argumentsFromInput,
+        Set<CodeEffect> effects) {
 
     public SimpleCommand {
         directories = directories == null ? List.of() : List.copyOf(directories);
+        unknownArgs = Set.copyOf(unknownArgs);
+        effects = effects.isEmpty() ? Set.of() : Set.copyOf(effects);
         args = List.copyOf(args);
         // Sorted, so explanations and JSON list them the same way on every run.
         flags = Collections.unmodifiableSortedSet(new TreeSet<>(flags));
@@ -73,5 +75,18 @@ public record SimpleCommand(
 
     public boolean hasFlag(String flag) {
         return flags.contains(flag);
+    }
+
+    /** Whether an operand's value is only known at run time, or comes from an input cordon cannot see. */
+    public boolean hasUnknownOperand() {
+        if (argumentsFromInput) {
+            return true;
+        }
+        for (String operand : operands) {
+            if (unknownArgs.contains(operand)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

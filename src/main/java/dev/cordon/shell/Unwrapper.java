@@ -1,8 +1,9 @@
 package dev.cordon.shell;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,11 +18,11 @@ final class Unwrapper {
 
     /** More wrappers than this around one command is treated as an evasion attempt. */
     private static final int MAX_WRAPPERS = 16;
-    private static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish");
+    /** More input lines than this for {@code xargs -I} or {@code parallel} is not followed one by one. */
+    private static final int MAX_ITEMS = 16;
+    static final Set<String> SHELLS = Set.of("bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish");
 
     private final ParseSession session;
-    /** The last command seen in each pipeline, for a shell that reads what it prints. */
-    private final Map<Integer, RawCommand> lastInPipeline = new HashMap<>();
 
     Unwrapper(ParseSession session) {
         this.session = session;
@@ -52,16 +53,58 @@ final class Unwrapper {
         for (RawCommand.Redirect r : raw.redirects) {
             redirections.add(new Redirection(r.fd(), r.operator(), r.target().value));
         }
-        Frame frame = new Frame(raw, List.copyOf(redirections), new ArrayList<>(0));
-        run(frame, arguments(raw), 0, new ArrayList<>(raw.wrappers()), new LinkedHashMap<>(raw.assignments), 0);
-        lastInPipeline.put(raw.pipeline, raw);
+        Expansions.State saved = session.expansions.state();
+        if (raw.state != null) {
+            // Strings the command runs are read with the variables it was read with.
+            session.expansions.restore(raw.state);
+        }
+        int before = session.commands.size();
+        Frame frame = new Frame(raw, List.copyOf(redirections));
+        List<Arg> program = raw.words.isEmpty() ? List.of() : arguments(raw, raw.words.subList(0, 1));
+        List<Arg> rest = arguments(raw, raw.words.subList(Math.min(1, raw.words.size()), raw.words.size()));
+        if (!raw.words.isEmpty() && raw.words.get(0).choice && program.size() > 1) {
+            // `$c` for a `c` that is one of several programs: one command per program.
+            for (Arg one : program) {
+                List<Arg> argv = new ArrayList<>(rest.size() + 1);
+                argv.add(one);
+                argv.addAll(rest);
+                run(frame, argv, 0, new ArrayList<>(raw.wrappers()), new LinkedHashMap<>(raw.assignments), 0);
+            }
+        } else {
+            List<Arg> argv = new ArrayList<>(program);
+            argv.addAll(rest);
+            run(frame, argv, 0, new ArrayList<>(raw.wrappers()), new LinkedHashMap<>(raw.assignments), 0);
+        }
+        session.expansions.restore(saved);
+        FileWrites.record(raw, session.commands.subList(before, session.commands.size()), session.files);
     }
 
     /**
      * What every command unwrapped from one raw command shares; {@code placeholders} are the texts
-     * {@code find -exec} ({@code {}}) and {@code xargs -I} replace with input at run time.
+     * {@code find -exec} ({@code {}}) and {@code xargs -I} replace with input at run time, and
+     * {@code inputArguments} says that {@code xargs} adds arguments cordon cannot see.
      */
-    private record Frame(RawCommand raw, List<Redirection> redirections, List<String> placeholders) {
+    private static final class Frame {
+        final RawCommand raw;
+        final List<Redirection> redirections;
+        final List<String> placeholders = new ArrayList<>(0);
+        /** Folders a wrapper runs the command in ({@code env -C DIR}). */
+        final List<String> folders = new ArrayList<>(0);
+        final Set<CodeEffect> effects = EnumSet.noneOf(CodeEffect.class);
+        boolean inputArguments;
+
+        Frame(RawCommand raw, List<Redirection> redirections) {
+            this.raw = raw;
+            this.redirections = redirections;
+        }
+
+        RawCommand raw() {
+            return raw;
+        }
+
+        List<String> placeholders() {
+            return placeholders;
+        }
 
         boolean holdsPlaceholder(String text) {
             for (String placeholder : placeholders) {
@@ -73,14 +116,14 @@ final class Unwrapper {
         }
     }
 
-    private List<Arg> arguments(RawCommand raw) {
-        List<Arg> argv = new ArrayList<>(raw.words.size());
-        for (Word w : raw.words) {
-            if (w.braces == null) {
+    private List<Arg> arguments(RawCommand raw, List<Word> words) {
+        List<Arg> argv = new ArrayList<>(words.size());
+        for (Word w : words) {
+            if (!w.expands()) {
                 argv.add(new Arg(w.value, w.unknown, w.glob));
                 continue;
             }
-            List<String> expanded = BraceExpansion.expand(w.value, w.braces);
+            List<String> expanded = BraceExpansion.expand(w.value, w.braces, w.splits);
             if (expanded == null) {
                 session.problem(raw.source, w.start, "brace expansion of " + ParseSession.quote(w.raw)
                         + " gives more than " + BraceExpansion.MAX_WORDS + " words");
@@ -112,9 +155,14 @@ final class Unwrapper {
                 problem(frame, "more than " + MAX_WRAPPERS + " wrapper commands around " + ParseSession.quote(name));
                 break;
             }
+            if (at == 0 && session.functions.containsKey(program.value()) && !session.calling.contains(program.value())) {
+                command(frame, args, at, wrappers, assignments);
+                call(frame, args, at, wrappers, program.value());
+                return;
+            }
             if (SHELLS.contains(name)) {
                 command(frame, args, at, wrappers, assignments);
-                shell(frame, args, at, wrappers, name);
+                shell(frame, args, at, wrappers, assignments, name);
                 return;
             }
             switch (name) {
@@ -128,7 +176,7 @@ final class Unwrapper {
                     findExec(frame, args, at, wrappers, assignments, unwrapped);
                     return;
                 }
-                case "su", "runuser", "script" -> {
+                case "su", "runuser", "script", "sg" -> {
                     int next = name.equals("runuser") ? runuserCommand(args, at) : -1;
                     if (next < 0) {
                         command(frame, args, at, wrappers, assignments);
@@ -144,8 +192,8 @@ final class Unwrapper {
                     // `source venv/bin/activate && pytest tests/` as not understood would ask about
                     // the most common line there is; what a relative path then reaches is still
                     // confined by the OS sandbox's hidden and read-only paths.
-                    if (at + 1 < args.size() && isStdin(args.get(at + 1).value())) {
-                        stdinCode(frame, wrappers, name);
+                    if (at + 1 < args.size()) {
+                        script(frame, args.get(at + 1), wrappers, name, assignments, null, Value.UNKNOWN);
                     }
                     return;
                 }
@@ -159,18 +207,37 @@ final class Unwrapper {
                     wrappers = with(wrappers, name);
                     at = next;
                 }
+                case "parallel", "sem" -> {
+                    command(frame, args, at, wrappers, assignments);
+                    parallel(frame, args, at, wrappers, assignments, unwrapped);
+                    return;
+                }
                 default -> {
                     Wrappers.Step step = Wrappers.isWrapper(name) ? Wrappers.unwrap(name, args, at, assignments) : null;
-                    if (step == null) {
+                    if (step == null && Wrappers.startsShell(name, args, at)) {
+                        // `sudo -s`, `doas -s`: a shell that reads its commands from the input.
                         command(frame, args, at, wrappers, assignments);
+                        stdinCode(frame, wrappers, name + " -s");
+                        return;
+                    }
+                    if (step == null) {
+                        InterpreterCode.Language language = InterpreterCode.language(name);
+                        if (language != null) {
+                            interpreter(frame, args, at, wrappers, assignments, language);
+                        } else {
+                            command(frame, args, at, wrappers, assignments);
+                            runsCode(frame, args, at, wrappers, assignments);
+                        }
                         return;
                     }
                     wrappers = with(wrappers, name);
+                    String folder = Wrappers.chdir(name, args, at, step.index());
+                    if (folder != null) {
+                        frame.folders.add(folder);
+                    }
                     if (name.equals("xargs")) {
-                        String replaced = Wrappers.xargsPlaceholder(args, at, step.index());
-                        if (replaced != null) {
-                            frame.placeholders().add(replaced);
-                        }
+                        xargs(frame, args, at, step.index(), wrappers, assignments, unwrapped);
+                        return;
                     }
                     args = step.argv();
                     at = step.index();
@@ -183,9 +250,71 @@ final class Unwrapper {
         }
     }
 
+    /**
+     * The code a command runs that its program name does not show: a script the line wrote
+     * ({@code ./x.sh}), an interpreter's one-liner, and the strings of programs that run their
+     * arguments ({@code tar --to-command}, {@code git -c alias.x=!…}, {@code trap}…).
+     */
+    private void runsCode(Frame frame, List<Arg> args, int at, List<String> wrappers,
+            Map<String, String> assignments) {
+        Arg program = args.get(at);
+        if (program.value().indexOf('/') >= 0 && session.files.known(program.value())) {
+            script(frame, program, wrappers, program.value(), assignments, program.value(),
+                    Value.array(values(args, at + 1)));
+            return;
+        }
+        String name = basename(program.value());
+        EmbeddedCode.Input input = new EmbeddedCode.Input() {
+            @Override
+            public String stdin() {
+                return TextOutput.stdinCode(frame.raw(), session.files);
+            }
+
+            @Override
+            public String file(String path) {
+                return session.files.content(path);
+            }
+        };
+        for (EmbeddedCode.Code code : EmbeddedCode.of(name, args, at, input)) {
+            nested(frame, code.text(), wrappers, code.runner(), "`" + code.runner() + "` command");
+        }
+    }
+
+    private static List<String> values(List<Arg> args, int from) {
+        List<String> values = new ArrayList<>(Math.max(0, args.size() - from));
+        for (int i = from; i < args.size(); i++) {
+            values.add(args.get(i).value());
+        }
+        return values;
+    }
+
+    /**
+     * A shell running a script file: a file the line wrote itself (or a {@code <(…)} whose output
+     * is known) is read as code; standard input is read as {@link #stdinCode} does.
+     */
+    private void script(Frame frame, Arg file, List<String> wrappers, String runner,
+            Map<String, String> assignments, String zero, Value positional) {
+        if (isStdin(file.value())) {
+            stdinCode(frame, wrappers, runner);
+            return;
+        }
+        String content = file.unknown() && !file.value().startsWith("<(") ? null : session.files.content(file.value());
+        if (content != null) {
+            Arg code = Arg.literal(content);
+            if (zero == null) {
+                nested(frame, code, wrappers, runner, "file " + ParseSession.quote(file.value()) + " run by `" + runner + "`");
+            } else {
+                newShell(frame, code, wrappers, runner, assignments, zero, positional);
+            }
+        } else if (file.value().startsWith("<(")) {
+            problem(frame, "`" + runner + "` runs the output of " + ParseSession.quote(file.value())
+                    + ", which cordon cannot see");
+        }
+    }
+
     private static boolean runsAnother(String name) {
         return SHELLS.contains(name) || Wrappers.isWrapper(name) || switch (name) {
-            case "eval", "find", "su", "runuser", "script", "watch", "flock" -> true;
+            case "eval", "find", "su", "runuser", "script", "sg", "watch", "flock", "parallel", "sem" -> true;
             default -> false;
         };
     }
@@ -197,8 +326,9 @@ final class Unwrapper {
         return more;
     }
 
-    /** {@code bash [options] -c STRING [name args…]}, or a shell reading a here-document. */
-    private void shell(Frame frame, List<Arg> args, int at, List<String> wrappers, String name) {
+    /** {@code bash [options] -c STRING [name args…]}, a script, or a shell reading its input. */
+    private void shell(Frame frame, List<Arg> args, int at, List<String> wrappers, Map<String, String> assignments,
+            String name) {
         int i = at + 1;
         boolean dashC = false;
         boolean dashS = false;
@@ -226,46 +356,53 @@ final class Unwrapper {
         }
         if (dashC) {
             if (i < args.size()) {
-                nested(frame, args.get(i), wrappers, name + " -c", "`" + name + " -c` string");
+                String zero = i + 1 < args.size() ? args.get(i + 1).value() : name;
+                newShell(frame, args.get(i), wrappers, name + " -c", assignments, zero, parameters(args, i + 2));
             } else if (wrappers.contains("xargs")) {
                 problem(frame, "`" + name + " -c` under `xargs` runs a string only known at run time");
             }
             return;
         }
-        if (i < args.size() && !dashS && !isStdin(args.get(i).value())) {
+        if (i < args.size() && !dashS) {
+            script(frame, args.get(i), wrappers, name, assignments, args.get(i).value(), parameters(args, i + 1));
             return;
         }
         stdinCode(frame, wrappers, name);
     }
 
+    /** The positional parameters a new shell gets from {@code args[from…]}; unknown if one is. */
+    private static Value parameters(List<Arg> args, int from) {
+        for (int i = from; i < args.size(); i++) {
+            if (args.get(i).unknown()) {
+                return Value.UNKNOWN;
+            }
+        }
+        return Value.array(values(args, from));
+    }
+
     /** Paths through which a program reads its own standard input as a file. */
     private static boolean isStdin(String path) {
-        return path.equals("/dev/stdin") || path.equals("/dev/fd/0") || path.equals("/proc/self/fd/0");
+        return path.equals("/dev/stdin") || path.equals("/dev/fd/0") || path.equals("/proc/self/fd/0")
+                || path.equals("-");
     }
 
     /**
-     * A shell (or {@code source}) that reads code from its standard input runs what a here-document,
-     * a here-string or the previous command of the pipeline gives it.
+     * A shell (or {@code source}) that reads code from its standard input runs what a
+     * here-document, a here-string, a file written earlier or the commands before it in the
+     * pipeline give it. When that text cannot be known, the line is not understood: the shell
+     * would run code no one has seen. {@code cat FILE | sh} is {@code sh FILE}.
      */
     private void stdinCode(Frame frame, List<String> wrappers, String name) {
-        RawCommand previous = lastInPipeline.get(frame.raw().pipeline);
-        if (previous != null && previous.position == frame.raw().position - 1 && previous.depth == frame.raw().depth) {
-            Arg piped = PipedText.of(previous);
-            if (piped != null) {
-                nested(frame, piped, wrappers, name, "input of `" + name + "`");
-            }
+        RawCommand raw = frame.raw();
+        if (!TextOutput.hasInput(raw)) {
+            return;
         }
-        for (RawCommand.Redirect r : frame.raw().redirects) {
-            if (r.fd() != 0) {
-                continue;
-            }
-            if (r.heredoc() != null) {
-                String body = r.heredoc().body == null ? "" : r.heredoc().body;
-                nested(frame, Arg.literal(body), wrappers, name, "here-document of `" + name + "`");
-            } else if (r.operator().equals("<<<")) {
-                Word w = r.target();
-                nested(frame, new Arg(w.value, w.unknown, false), wrappers, name, "here-string of `" + name + "`");
-            }
+        String code = TextOutput.stdinCode(raw, session.files);
+        if (code != null) {
+            nested(frame, Arg.literal(code), wrappers, name, "input of `" + name + "`");
+        } else if (!TextOutput.readsFiles(raw) && !TextOutput.downloads(raw)) {
+            // A download piped into it has a rule of its own.
+            problem(frame, "`" + name + "` runs code it reads from its input, which cordon cannot see");
         }
     }
 
@@ -286,7 +423,7 @@ final class Unwrapper {
         nested(frame, new Arg(joined.toString(), unknown, false), wrappers, "eval", "`eval` string");
     }
 
-    /** {@code su [options] [user] -c STRING}, also {@code runuser} and {@code script -c}. */
+    /** {@code su [options] [user] -c STRING}, also {@code runuser}, {@code sg} and {@code script -c}. */
     private void su(Frame frame, List<Arg> args, int at, List<String> wrappers, String name) {
         for (int i = at + 1; i < args.size(); i++) {
             Arg a = args.get(i);
@@ -306,13 +443,17 @@ final class Unwrapper {
                         : i + 1 < args.size() ? args.get(i + 1) : null;
             }
             if (string != null) {
-                nested(frame, string, wrappers, name + " -c", "`" + name + " -c` string");
+                newShell(frame, string, wrappers, name + " -c", Map.of(), name, Value.array(List.of()));
                 return;
             }
             if (arg.equals("-s") || arg.equals("--shell") || arg.equals("-g") || arg.equals("-G")
                     || arg.equals("-w") || arg.equals("--group") || arg.equals("--supp-group")) {
                 i++;
             }
+        }
+        if (name.equals("su")) {
+            // Without -c, su starts a shell that reads its commands from the input.
+            stdinCode(frame, wrappers, name);
         }
     }
 
@@ -460,7 +601,18 @@ final class Unwrapper {
         }
     }
 
-    /** Parses a string that will run as shell code, one level deeper. */
+    /** A call of a function the line defines: its body, read with the call's arguments as {@code $1}…. */
+    private void call(Frame frame, List<Arg> args, int at, List<String> wrappers, String name) {
+        Expansions vars = session.expansions;
+        Value outer = vars.positional();
+        vars.overridePositional(parameters(args, at + 1));
+        session.calling.add(name);
+        nested(frame, Arg.literal(session.functions.get(name)), wrappers, "function " + name, "body of function `" + name + "`");
+        session.calling.remove(name);
+        vars.overridePositional(outer);
+    }
+
+    /** Parses a string that the same shell runs ({@code eval}, {@code trap}), one level deeper. */
     private void nested(Frame frame, Arg string, List<String> wrappers, String wrapper, String label) {
         RawCommand raw = frame.raw();
         if (string.unknown() || frame.holdsPlaceholder(string.value())) {
@@ -475,6 +627,147 @@ final class Unwrapper {
         session.parse(string.value(), label, depth, with(wrappers, wrapper));
     }
 
+    /**
+     * Parses a string a new shell runs ({@code sh -c STRING NAME ARGS…}): it sees the variables of
+     * the line and those set for it ({@code X=1 sh -c …}), and its own positional parameters.
+     */
+    private void newShell(Frame frame, Arg string, List<String> wrappers, String wrapper,
+            Map<String, String> assignments, String zero, Value positional) {
+        Expansions vars = session.expansions;
+        Expansions.State saved = vars.state();
+        assignments.forEach((name, text) -> {
+            Value value = frame.raw().values.get(name);
+            boolean written = value != null && text.equals(frame.raw().assignments.get(name));
+            vars.assign(name, written ? value : text.indexOf('$') >= 0 || text.indexOf('`') >= 0
+                    ? Value.UNKNOWN : Value.scalar(text));
+        });
+        vars.newShell(zero, positional);
+        nested(frame, string, wrappers, wrapper, "`" + wrapper + "` string");
+        vars.restore(saved);
+    }
+
+    /**
+     * {@code xargs [options] COMMAND…}: when its input is known, the command with the input's
+     * words added (or put in place of {@code -I}'s text); otherwise the command takes arguments
+     * cordon cannot see.
+     */
+    private void xargs(Frame frame, List<Arg> args, int at, int command, List<String> wrappers,
+            Map<String, String> assignments, int steps) {
+        String placeholder = Wrappers.xargsPlaceholder(args, at, command);
+        String file = Wrappers.xargsFile(args, at, command);
+        String input = file != null ? session.files.content(file) : TextOutput.stdin(frame.raw(), session.files);
+        List<String> items = input == null ? null : Wrappers.xargsItems(input, args, at, command);
+        List<Arg> inner = new ArrayList<>(args.subList(command, args.size()));
+        if (items == null || (placeholder != null && items.size() > MAX_ITEMS)) {
+            frame.inputArguments = true;
+            if (placeholder != null) {
+                frame.placeholders().add(placeholder);
+            }
+            run(frame, inner, 0, wrappers, assignments, steps + 1);
+            return;
+        }
+        if (placeholder == null) {
+            for (String item : items) {
+                inner.add(Arg.literal(item));
+            }
+            run(frame, inner, 0, wrappers, assignments, steps + 1);
+            return;
+        }
+        for (String item : items) {
+            List<Arg> replaced = new ArrayList<>(inner.size());
+            for (Arg a : inner) {
+                replaced.add(new Arg(a.value().replace(placeholder, item), a.unknown(), a.glob()));
+            }
+            run(frame, replaced, 0, wrappers, assignments, steps + 1);
+        }
+    }
+
+    /**
+     * GNU {@code parallel [options] [COMMAND] ::: ARGS…} (or its input as arguments): each job is
+     * a command line its shell runs, the command with one argument added or put in place of
+     * {@code {}}; without a command, each argument is a command line.
+     */
+    private void parallel(Frame frame, List<Arg> args, int at, List<String> wrappers,
+            Map<String, String> assignments, int steps) {
+        Wrappers.Parallel jobs = Wrappers.parallel(args, at);
+        List<String> items = jobs.arguments();
+        if (items == null) {
+            String input = jobs.files().isEmpty() ? TextOutput.stdin(frame.raw(), session.files)
+                    : session.files.content(jobs.files().get(0));
+            items = input == null ? null : Wrappers.lines(input);
+        }
+        if (items == null || items.size() > MAX_ITEMS) {
+            if (jobs.command().isEmpty()) {
+                problem(frame, "`parallel` runs command lines it reads from its input, which cordon cannot see");
+            } else {
+                frame.inputArguments = true;
+                frame.placeholders().add("{}");
+                nested(frame, Arg.literal(String.join(" ", jobs.command())), with(wrappers, "parallel"),
+                        "parallel", "`parallel` command");
+            }
+            return;
+        }
+        for (String item : items) {
+            String line;
+            if (jobs.command().isEmpty()) {
+                line = item;
+            } else {
+                String command = String.join(" ", jobs.command());
+                // parallel quotes what it puts into the command line.
+                String quoted = EmbeddedCode.quote(item);
+                line = command.contains("{}") ? command.replace("{}", quoted) : command + " " + quoted;
+            }
+            nested(frame, Arg.literal(line), wrappers, "parallel", "`parallel` job");
+        }
+    }
+
+    /**
+     * An interpreter's code ({@code python -c}, {@code perl -e}, {@code node -e}, an awk program,
+     * a script the line wrote or its input): the shell commands it runs, the files it deletes,
+     * reads and writes, as shell commands of their own; code cordon cannot follow is a problem.
+     */
+    private void interpreter(Frame frame, List<Arg> args, int at, List<String> wrappers,
+            Map<String, String> assignments, InterpreterCode.Language language) {
+        String runner = basename(args.get(at).value());
+        InterpreterCode.Source source = InterpreterCode.source(language, args.subList(at + 1, args.size()));
+        String code;
+        if (source == null) {
+            command(frame, args, at, wrappers, assignments);
+            return;
+        }
+        if (source.fromInput()) {
+            if (!TextOutput.hasInput(frame.raw()) || TextOutput.readsFiles(frame.raw())) {
+                command(frame, args, at, wrappers, assignments);
+                return;
+            }
+            code = TextOutput.stdinCode(frame.raw(), session.files);
+        } else if (source.file() != null) {
+            code = session.files.content(source.file());
+            if (code == null) {
+                command(frame, args, at, wrappers, assignments);
+                return;
+            }
+        } else {
+            code = source.code();
+        }
+        boolean unknown = code == null || source.unknown();
+        if (unknown) {
+            command(frame, args, at, wrappers, assignments);
+            problem(frame, "`" + runner + "` runs code cordon cannot see");
+            return;
+        }
+        InterpreterCode.Analysis analysis = InterpreterCode.analyse(language, code);
+        frame.effects.addAll(analysis.effects());
+        command(frame, args, at, wrappers, assignments);
+        String label = "`" + runner + "` code";
+        for (String command : analysis.commands()) {
+            nested(frame, Arg.literal(command), wrappers, runner, label);
+        }
+        for (String problem : analysis.problems()) {
+            problem(frame, "`" + runner + "` " + problem);
+        }
+    }
+
     private void command(Frame frame, List<Arg> args, int at, List<String> wrappers,
             Map<String, String> assignments) {
         RawCommand raw = frame.raw();
@@ -482,8 +775,12 @@ final class Unwrapper {
         boolean dynamic = at < args.size() && args.get(at).dynamic();
         String program = dynamic ? dynamicName(rawProgram) : basename(rawProgram);
         List<String> values = new ArrayList<>(Math.max(0, args.size() - at - 1));
+        Set<String> unknown = new LinkedHashSet<>(0);
         for (int i = at + 1; i < args.size(); i++) {
             values.add(args.get(i).value());
+            if (args.get(i).unknown() || frame.holdsPlaceholder(args.get(i).value()) && frame.inputArguments) {
+                unknown.add(args.get(i).value());
+            }
         }
         if (!dynamic && frame.holdsPlaceholder(rawProgram)) {
             // The program is a found file's name or an input line: not known here.
@@ -491,8 +788,9 @@ final class Unwrapper {
         }
         ScannedArgs scanned = OptionScanner.scan(program, values);
         SimpleCommand command = new SimpleCommand(program, rawProgram, values, scanned.flags(), scanned.operands(),
-                frame.redirections(), assignments, wrappers, raw.pipeline, raw.position,
-                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, List.copyOf(session.directories));
+                frame.redirections, assignments, wrappers, raw.pipeline, raw.position,
+                Math.max(1, raw.pipelineLength), raw.depth, dynamic, raw.text, directories(frame),
+                unknown, frame.inputArguments, Set.copyOf(frame.effects));
         session.commands.add(command);
         if (session.unknownDirectory != null) {
             checkRelativeFiles(frame, command);
@@ -500,6 +798,25 @@ final class Unwrapper {
         if (!dynamic && Directories.changes(program)) {
             Directories.change(session, program, args.subList(at + 1, args.size()), raw.text);
         }
+        for (Map.Entry<String, String> a : assignments.entrySet()) {
+            if (CodeVariables.holdsCode(a.getKey())) {
+                Value value = raw.values.get(a.getKey());
+                boolean known = value != null ? value.known() : a.getValue().indexOf('$') < 0;
+                for (String code : CodeVariables.code(a.getKey(), a.getValue(), session.files)) {
+                    nested(frame, new Arg(code, !known, false), wrappers, a.getKey(), "value of `" + a.getKey() + "`");
+                }
+            }
+        }
+    }
+
+    /** The folders the command may run in besides the request's: after a {@code cd}, or given to {@code env -C}. */
+    private List<String> directories(Frame frame) {
+        if (frame.folders.isEmpty()) {
+            return List.copyOf(session.directories);
+        }
+        List<String> all = new ArrayList<>(session.directories);
+        all.addAll(frame.folders);
+        return all;
     }
 
     /** After {@code cd "$X"} a relative path names an unknown file: the line cannot be checked. */

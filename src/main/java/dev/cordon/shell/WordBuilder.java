@@ -1,6 +1,7 @@
 package dev.cordon.shell;
 
 import java.util.Arrays;
+import java.util.List;
 
 /** Accumulates a {@link Word} while its characters are read. */
 final class WordBuilder {
@@ -9,8 +10,12 @@ final class WordBuilder {
     private boolean quoted;
     private boolean unknown;
     private boolean glob;
+    private boolean choice;
     private int[] braces;
     private int braceCount;
+    private int[] splits;
+    private int splitCount;
+    private List<Word> elements;
     /** The last character appended unquoted, or -1; extended globs such as {@code @(…)} need it. */
     int lastUnquoted = -1;
     /** The word so far is {@code NAME=} or {@code NAME+=}: tilde may follow {@code =} and {@code :}. */
@@ -35,9 +40,58 @@ final class WordBuilder {
         lastUnquoted = -1;
     }
 
-    /** The value of an expansion cordon knows (e.g. {@code $HOME}). */
+    /** The value of an expansion cordon knows (e.g. {@code $HOME}) inside quotes: taken as it is. */
     void expanded(String text) {
         value.append(text);
+        lastUnquoted = -1;
+    }
+
+    /**
+     * The value of an unquoted expansion cordon knows: split into fields at the characters of
+     * {@code ifs}, and a pattern when it holds wildcards, as the shell does.
+     */
+    void expandedUnquoted(String text, String ifs) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (ifs.indexOf(c) >= 0) {
+                split();
+            } else {
+                value.append(c);
+                glob |= c == '*' || c == '?' || c == '[';
+            }
+        }
+        lastUnquoted = -1;
+    }
+
+    /** Ends the field here, as between the elements of {@code "$@"}. */
+    void split() {
+        if (splits == null) {
+            splits = new int[4];
+        } else if (splitCount == splits.length) {
+            splits = Arrays.copyOf(splits, splitCount * 2);
+        }
+        splits[splitCount++] = value.length();
+        value.append(' ');
+    }
+
+    /**
+     * One of several texts, each taken literally: the word stands for one word per text, as a
+     * brace expansion does.
+     */
+    void alternatives(List<String> texts, boolean quotedContext, String ifs) {
+        choice = true;
+        brace('{');
+        for (int i = 0; i < texts.size(); i++) {
+            if (i > 0) {
+                brace(',');
+            }
+            if (quotedContext || ifs == null) {
+                expanded(texts.get(i));
+            } else {
+                expandedUnquoted(texts.get(i), ifs);
+            }
+        }
+        brace('}');
         lastUnquoted = -1;
     }
 
@@ -56,6 +110,15 @@ final class WordBuilder {
         glob = true;
     }
 
+    void markUnknown() {
+        unknown = true;
+    }
+
+    /** The words of an array literal {@code NAME=(…)}. */
+    void elements(List<Word> words) {
+        elements = words;
+    }
+
     void brace(char c) {
         if (braces == null) {
             braces = new int[4];
@@ -63,7 +126,8 @@ final class WordBuilder {
             braces = Arrays.copyOf(braces, braceCount * 2);
         }
         braces[braceCount++] = value.length();
-        literal(c);
+        value.append(c);
+        lastUnquoted = c;
     }
 
     void glob(char c) {
@@ -82,8 +146,19 @@ final class WordBuilder {
         literal(']');
     }
 
+    /** The text read so far, and whether it depends on something unknown. */
+    String text() {
+        return value.toString();
+    }
+
+    boolean isUnknown() {
+        return unknown;
+    }
+
     Word build(Source src, int start, int end) {
-        int[] active = braceCount == 0 ? null : Arrays.copyOf(braces, braceCount);
-        return new Word(value.toString(), src.slice(start, end), start, end, quoted, unknown, glob, active);
+        int[] activeBraces = braceCount == 0 ? null : Arrays.copyOf(braces, braceCount);
+        int[] activeSplits = splitCount == 0 ? null : Arrays.copyOf(splits, splitCount);
+        return new Word(value.toString(), src.slice(start, end), start, end, quoted, unknown, glob, activeBraces,
+                activeSplits, choice, elements);
     }
 }

@@ -1,5 +1,8 @@
 package dev.cordon.shell;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Reads one shell word: quoting ({@code '…'}, {@code "…"}, {@code $'…'}, backslash), parameter
  * expansion, tilde, command and process substitution, arithmetic, globs and brace markers.
@@ -33,7 +36,7 @@ final class WordReader {
         int start = src.pos;
         WordBuilder b = new WordBuilder();
         if ((src.peek() == '<' || src.peek() == '>') && src.at(start + 1) == '(') {
-            substitution(b, start, 2);
+            substitution(b, start, 2, Context.UNQUOTED);
         }
         loop:
         while (!session.aborted()) {
@@ -160,13 +163,45 @@ final class WordReader {
         if (!extglob && !array) {
             return false;
         }
+        if (array) {
+            b.elements(arrayElements());
+            b.expanded(src.slice(at, src.pos));
+            return true;
+        }
         src.pos++;
         balancedParens(at);
         b.unknown(src.slice(at, src.pos));
-        if (extglob) {
-            b.markGlob();
-        }
+        b.markGlob();
         return true;
+    }
+
+    /** The words of {@code (…)} after {@code NAME=}: read as words, expansions included. */
+    private List<Word> arrayElements() {
+        int open = src.pos;
+        src.pos++;
+        List<Word> elements = new ArrayList<>();
+        if (!session.enter(src, open)) {
+            return elements;
+        }
+        while (!session.aborted()) {
+            int c = src.peek();
+            if (c == ' ' || c == '\t' || c == '\n') {
+                src.pos++;
+            } else if (c == '#') {
+                int newline = src.text.indexOf('\n', src.pos);
+                src.pos = newline < 0 ? src.length() : newline;
+            } else if (c == ')') {
+                src.pos++;
+                break;
+            } else if (c == -1 || c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(') {
+                session.problem(src, open, "unterminated `(` of an array");
+                break;
+            } else {
+                elements.add(read());
+            }
+        }
+        session.leave();
+        return elements;
     }
 
     /** After an opening parenthesis: reads to the matching one, running substitutions inside. */
@@ -271,7 +306,7 @@ final class WordReader {
                     return;
                 }
             }
-            substitution(b, at, 2);
+            substitution(b, at, 2, context);
         } else if (next == '{') {
             parameter(b, at, context);
         } else if (next == '\'' && context == Context.UNQUOTED) {
@@ -284,56 +319,277 @@ final class WordReader {
             while (isNameChar(src.at(end))) {
                 end++;
             }
-            variable(b, src.slice(at + 1, end), at, end);
+            src.pos = end;
+            String name = src.slice(at + 1, end);
+            append(b, lookup(name, null), context, src.slice(at, end), name, false);
         } else if (next != -1 && ((next >= '0' && next <= '9') || "@*#?$!-".indexOf(next) >= 0)) {
-            b.unknown(src.slice(at, at + 2));
             src.pos = at + 2;
+            String name = String.valueOf((char) next);
+            append(b, lookup(name, null), context, src.slice(at, at + 2), name, next == '@' || next == '*');
         } else {
             b.expanded("$");
             src.pos++;
         }
     }
 
-    private void variable(WordBuilder b, String name, int at, int end) {
-        String value = session.expansions.value(name);
-        if (value != null) {
-            b.expanded(value);
+    /**
+     * A variable's value as the shell sees it: a named variable, a positional parameter
+     * ({@code 0}, {@code 1}…, {@code @}, {@code *}, {@code #}), or an element of an array.
+     *
+     * @param index the subscript of {@code NAME[INDEX]}, or null
+     */
+    private Value lookup(String name, String index) {
+        Expansions vars = session.expansions;
+        Value positional = vars.positional();
+        Value value;
+        if (name.equals("@") || name.equals("*")) {
+            value = positional;
+        } else if (name.equals("#")) {
+            value = positional.kind() == Value.Kind.ARRAY ? Value.scalar(String.valueOf(positional.items().size()))
+                    : Value.UNKNOWN;
+        } else if (name.equals("0")) {
+            value = vars.zero() == null ? Value.UNKNOWN : Value.scalar(vars.zero());
+        } else if (Character.isDigit(name.charAt(0))) {
+            int n = name.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(name);
+            value = positional.kind() != Value.Kind.ARRAY ? Value.UNKNOWN
+                    : Value.scalar(n <= positional.items().size() ? positional.items().get(n - 1) : "");
+        } else if (!isNameStart(name.charAt(0))) {
+            value = Value.UNKNOWN;
         } else {
-            if (session.expansions.isReassigned(name)) {
-                session.problem(src, at, "`" + name + "` is assigned earlier in the line, so `$"
-                        + name + "` cannot be known");
-            }
-            b.unknown(src.slice(at, end));
+            value = vars.variable(name);
         }
-        src.pos = end;
+        if (index == null || index.equals("@") || index.equals("*")) {
+            return value;
+        }
+        return element(value, index);
     }
 
-    /** {@code ${…}}: {@code ${NAME}} may be known; anything else stays as written. */
+    /** {@code a[N]}: one element of an array; a scalar is an array of one. */
+    private static Value element(Value value, String index) {
+        int n;
+        try {
+            n = Integer.parseInt(index.strip());
+        } catch (NumberFormatException e) {
+            return Value.UNKNOWN;
+        }
+        return switch (value.kind()) {
+            case ARRAY -> {
+                int at = n < 0 ? value.items().size() + n : n;
+                yield Value.scalar(at >= 0 && at < value.items().size() ? value.items().get(at) : "");
+            }
+            case SCALAR -> Value.scalar(n == 0 || n == -1 ? value.items().get(0) : "");
+            case CHOICE -> n == 0 ? value : Value.UNKNOWN;
+            default -> Value.UNKNOWN;
+        };
+    }
+
+    /**
+     * Appends a value to the word. Unquoted, it is split into fields at {@code IFS}; every element
+     * of {@code "$@"} or {@code "${a[@]}"} ({@code all}) is a word of its own even in quotes.
+     */
+    private void append(WordBuilder b, Value value, Context context, String raw, String name, boolean all) {
+        boolean quoted = context != Context.UNQUOTED || (b.assignment && b.sawEquals);
+        String ifs = session.expansions.ifs();
+        switch (value.kind()) {
+            case UNKNOWN -> {
+                if (session.expansions.isReassigned(name)) {
+                    session.problem(src, src.pos - raw.length(), "`" + name + "` is assigned earlier in the line, so `"
+                            + raw + "` cannot be known");
+                }
+                b.unknown(raw);
+            }
+            case CHOICE -> b.alternatives(value.items(), quoted, ifs);
+            case ARRAY -> {
+                if (!all) {
+                    text(b, value.text(), quoted, ifs);
+                    return;
+                }
+                boolean joined = quoted && raw.contains("*");
+                for (int i = 0; i < value.items().size(); i++) {
+                    if (i > 0) {
+                        if (joined) {
+                            b.expanded(ifs == null || ifs.isEmpty() ? "" : ifs.substring(0, 1));
+                        } else {
+                            b.split();
+                        }
+                    }
+                    text(b, value.items().get(i), quoted, ifs);
+                }
+            }
+            default -> text(b, value.text(), quoted, ifs);
+        }
+    }
+
+    private static void text(WordBuilder b, String text, boolean quoted, String ifs) {
+        if (quoted) {
+            b.expanded(text);
+        } else if (ifs == null) {
+            b.expanded(text);
+            b.markUnknown();
+        } else {
+            b.expandedUnquoted(text, ifs);
+        }
+    }
+
+    /**
+     * {@code ${…}}: {@code ${NAME}}, {@code ${NAME[I]}}, {@code ${#NAME}}, {@code ${!NAME}} and the
+     * operators of {@link ParameterOperation}; what cannot be computed stays as written, unknown.
+     */
     private void parameter(WordBuilder b, int at, Context context) {
-        int nameEnd = at + 2;
-        while (isNameChar(src.at(nameEnd))) {
-            nameEnd++;
-        }
-        if (nameEnd > at + 2 && src.at(nameEnd) == '}' && isNameStart(src.at(at + 2))) {
-            variable(b, src.slice(at + 2, nameEnd), at, nameEnd + 1);
-            return;
-        }
         src.pos = at + 2;
         if (!session.enter(src, at)) {
             return;
         }
+        boolean length = src.peek() == '#' && src.at(src.pos + 1) != '}';
+        boolean indirect = !length && src.peek() == '!' && src.at(src.pos + 1) != '}';
+        if (length || indirect) {
+            src.pos++;
+        }
+        String name = parameterName();
+        String index = null;
+        if (name != null && src.peek() == '[') {
+            int close = src.text.indexOf(']', src.pos);
+            index = close < 0 ? null : src.slice(src.pos + 1, close);
+            src.pos = close < 0 ? src.pos : close + 1;
+        }
+        Value value = name == null ? Value.UNKNOWN : lookup(name, index);
+        if (indirect) {
+            String target = value.text();
+            value = target != null && !target.isEmpty() && isNameStart(target.charAt(0)) && index == null
+                    ? lookup(target, null) : Value.UNKNOWN;
+        }
+        boolean all = index != null ? index.equals("@") || index.equals("*") : "@".equals(name) || "*".equals(name);
+        ParameterOperation operation = name == null ? null : operation(context);
+        if (src.peek() == '}') {
+            src.pos++;
+        } else {
+            skipToBrace(at, context);
+            value = Value.UNKNOWN;
+        }
+        session.leave();
+        if (length) {
+            value = !value.known() || value.kind() == Value.Kind.CHOICE ? Value.UNKNOWN
+                    : Value.scalar(String.valueOf(all ? value.items().size() : value.text().length()));
+            all = false;
+        }
+        if (operation != null) {
+            Value result = operation.apply(value);
+            if (operation.assigns() && name != null && isNameStart(name.charAt(0)) && index == null) {
+                session.expansions.assign(name, result);
+            }
+            value = result;
+        }
+        String raw = src.slice(at, src.pos);
+        append(b, value, context, raw, name == null ? "" : name, all);
+    }
+
+    /** The name after {@code ${}: a variable, digits, or one special character; null otherwise. */
+    private String parameterName() {
+        int from = src.pos;
+        int c = src.peek();
+        if (isNameStart(c)) {
+            while (isNameChar(src.peek())) {
+                src.pos++;
+            }
+        } else if (c >= '0' && c <= '9') {
+            while (src.peek() >= '0' && src.peek() <= '9') {
+                src.pos++;
+            }
+        } else if (c != -1 && "@*#?$!-".indexOf(c) >= 0) {
+            src.pos++;
+        } else {
+            return null;
+        }
+        return src.slice(from, src.pos);
+    }
+
+    private static final String[] OPERATORS = {
+        ":-", ":=", ":+", ":?", "##", "%%", "//", "/#", "/%", "^^", ",,",
+        "-", "=", "+", "?", "#", "%", "/", "^", ",", "@", ":"
+    };
+
+    /** The operator at the cursor and its word, read up to (not past) the closing brace; null if none. */
+    private ParameterOperation operation(Context context) {
+        String operator = null;
+        for (String candidate : OPERATORS) {
+            if (src.text.startsWith(candidate, src.pos)) {
+                operator = candidate;
+                break;
+            }
+        }
+        if (operator == null) {
+            return null;
+        }
+        src.pos += operator.length();
+        Context inner = context == Context.UNQUOTED ? Context.UNQUOTED : Context.DOUBLE_QUOTED;
+        if (operator.startsWith("/")) {
+            WordBuilder pattern = operand(inner, true);
+            String replacement = "";
+            boolean known = true;
+            if (src.peek() == '/') {
+                src.pos++;
+                WordBuilder with = operand(inner, false);
+                replacement = with.text();
+                known = !with.isUnknown();
+            }
+            return new ParameterOperation(operator, pattern.isUnknown() ? null : pattern.text(),
+                    known ? replacement : null);
+        }
+        WordBuilder word = operand(inner, false);
+        return new ParameterOperation(operator, word.isUnknown() ? null : word.text(), null);
+    }
+
+    /** The word of an operator, up to the closing brace (or a {@code /} when {@code slash}). */
+    private WordBuilder operand(Context context, boolean slash) {
+        WordBuilder w = new WordBuilder();
+        int braces = 0;
+        while (!session.aborted()) {
+            int c = src.peek();
+            if (c == -1 || (c == '}' && braces == 0) || (slash && c == '/')) {
+                break;
+            }
+            switch (c) {
+                case '\\' -> {
+                    int next = src.at(src.pos + 1);
+                    if (next != -1) {
+                        w.quotedChar((char) next);
+                    }
+                    src.pos = Math.min(src.pos + 2, src.length());
+                }
+                case '\'' -> {
+                    if (context == Context.UNQUOTED) {
+                        singleQuoted(w);
+                    } else {
+                        w.literal('\'');
+                        src.pos++;
+                    }
+                }
+                case '"' -> doubleQuoted(w);
+                case '$' -> dollar(w, context);
+                case '`' -> backticks(w, context);
+                default -> {
+                    braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+                    w.literal((char) c);
+                    src.pos++;
+                }
+            }
+        }
+        return w;
+    }
+
+    /** After something not understood inside {@code ${…}}: reads to its closing brace. */
+    private void skipToBrace(int at, Context context) {
         WordBuilder scratch = new WordBuilder();
-        boolean closed = false;
-        while (!session.aborted() && !closed) {
+        while (!session.aborted()) {
             int c = src.peek();
             switch (c) {
                 case -1 -> {
                     session.problem(src, at, "unterminated `${`");
-                    closed = true;
+                    return;
                 }
                 case '}' -> {
                     src.pos++;
-                    closed = true;
+                    return;
                 }
                 case '\\' -> src.pos = Math.min(src.pos + 2, src.length());
                 case '\'' -> {
@@ -349,8 +605,6 @@ final class WordReader {
                 default -> src.pos++;
             }
         }
-        session.leave();
-        b.unknown(src.slice(at, src.pos));
     }
 
     /** {@code ((…))} at {@code at}: true, with the cursor after it, when it is arithmetic. */
@@ -421,14 +675,47 @@ final class WordReader {
         b.unknown(src.slice(at, src.pos));
     }
 
-    /** {@code $(…)}, {@code <(…)} or {@code >(…)}; {@code prefix} is the length of the opener. */
-    private void substitution(WordBuilder b, int at, int prefix) {
+    /**
+     * {@code $(…)}, {@code <(…)} or {@code >(…)}; {@code prefix} is the length of the opener. A
+     * command substitution whose output the line shows is replaced by it; a {@code <(…)} whose
+     * output the line shows is a known file.
+     */
+    private void substitution(WordBuilder b, int at, int prefix, Context context) {
         src.pos = at + prefix;
+        int mark = parser.rawCount();
+        int depth = parser.depth() + 1;
         boolean closed = parser.substitution(at);
         if (!closed && !session.aborted()) {
             session.problem(src, at, "unterminated `" + src.slice(at, at + prefix) + "`");
         }
-        b.unknown(src.slice(at, src.pos));
+        String raw = src.slice(at, src.pos);
+        List<RawCommand> inside = parser.raw().subList(mark, parser.rawCount());
+        if (closed && src.at(at) == '$') {
+            String output = TextOutput.of(inside, depth, session.files);
+            if (output != null) {
+                captured(b, output, context);
+                return;
+            }
+        } else if (closed && src.at(at) == '<') {
+            session.files.substitution(raw, inside, depth);
+        } else if (src.at(at) == '>') {
+            for (RawCommand c : inside) {
+                if (c.depth == depth && c.position == 0) {
+                    c.readsSubstitution = true;
+                }
+            }
+        }
+        b.unknown(raw);
+    }
+
+    /** A command substitution's output, trailing newlines removed, as an expansion. */
+    private void captured(WordBuilder b, String output, Context context) {
+        int end = output.length();
+        while (end > 0 && output.charAt(end - 1) == '\n') {
+            end--;
+        }
+        boolean quoted = context != Context.UNQUOTED || (b.assignment && b.sawEquals);
+        text(b, output.substring(0, end), quoted, session.expansions.ifs());
     }
 
     private void backticks(WordBuilder b, Context context) {
@@ -458,8 +745,16 @@ final class WordReader {
         if (!closed) {
             session.problem(src, open, "unterminated backtick substitution");
         }
+        int mark = parser.rawCount();
+        int depth = parser.depth() + 1;
         parser.backticks(body.toString(), src.where(open));
-        b.unknown(src.slice(open, src.pos));
+        String output = closed ? TextOutput.of(parser.raw().subList(mark, parser.rawCount()), depth, session.files)
+                : null;
+        if (output != null) {
+            captured(b, output, context);
+        } else {
+            b.unknown(src.slice(open, src.pos));
+        }
     }
 
     /** {@code ~}, {@code ~/…}, {@code ~+}: tilde expansion at the start of a word or assignment. */
@@ -483,6 +778,7 @@ final class WordReader {
         String value = switch (user) {
             case "" -> session.expansions.value("HOME");
             case "+" -> session.expansions.value("PWD");
+            case "-" -> session.expansions.value("OLDPWD");
             default -> null;
         };
         if (value == null && (user.isEmpty() && session.expansions.isReassigned("HOME"))) {

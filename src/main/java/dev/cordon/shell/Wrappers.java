@@ -70,7 +70,47 @@ final class Wrappers {
             Map.entry("strace", new Spec("abeEIoOPsSuX", "", "p", Set.of("--output", "--user", "--env"),
                     Set.of("--attach", "--help", "--version"), 0, Assignments.NONE)),
             Map.entry("busybox", new Spec("", "", "", Set.of(), Set.of("--list", "--help"), 0, Assignments.NONE)),
-            Map.entry("toybox", new Spec("", "", "", Set.of(), Set.of("--help"), 0, Assignments.NONE)));
+            Map.entry("toybox", new Spec("", "", "", Set.of(), Set.of("--help"), 0, Assignments.NONE)),
+            // Less common programs that run the command after their options.
+            Map.entry("ltrace", new Spec("aeAnoOpsuX", "", "p", Set.of("--output", "--library"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("systemd-run", new Spec("upEMH", "", "", Set.of("--unit", "--property", "--setenv",
+                    "--working-directory", "--description", "--slice", "--uid", "--gid", "--nice", "--machine",
+                    "--host", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--timer-property",
+                    "--path-property", "--socket-property", "--service-type"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("firejail", new Spec("", "", "", Set.of(), Set.of("--help", "--version", "--list", "--tree"),
+                    0, Assignments.NONE)),
+            Map.entry("dbus-launch", new Spec("", "", "", Set.of("--config-file"), Set.of("--help", "--version"),
+                    0, Assignments.NONE)),
+            Map.entry("dbus-run-session", new Spec("", "", "", Set.of("--config-file", "--dbus-daemon"),
+                    Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("caffeinate", new Spec("tw", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("faketime", new Spec("fm", "", "", Set.of("--exclude-monotonic"), Set.of("--help", "--version"),
+                    1, Assignments.NONE)),
+            Map.entry("proot", new Spec("rbwqkm", "", "", Set.of("--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release",
+                    "--mount"), Set.of("--help", "--version"), 0, Assignments.NONE)),
+            Map.entry("torsocks", new Spec("uapP", "", "", Set.of("--user", "--pass", "--address", "--port"),
+                    Set.of("--help", "--version", "--shell"), 0, Assignments.NONE)),
+            Map.entry("proxychains", new Spec("f", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("proxychains4", new Spec("f", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("tsocks", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("ssh-agent", new Spec("aEPt", "", "kDdlL", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("rlwrap", new Spec("abcCDeEfgHiIlmMnNoOpPqrRsStvwWz", "", "", Set.of(), Set.of("--help", "--version"),
+                    0, Assignments.NONE)),
+            Map.entry("unbuffer", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("xvfb-run", new Spec("nsfep", "", "h", Set.of("--server-num", "--server-args", "--auth-file",
+                    "--error-file", "--xauth-protocol"), Set.of("--help"), 0, Assignments.NONE)),
+            Map.entry("numactl", new Spec("CNmiPp", "", "sH", Set.of("--physcpubind", "--cpunodebind", "--membind",
+                    "--interleave", "--preferred"), Set.of("--show", "--hardware"), 0, Assignments.NONE)),
+            Map.entry("cpulimit", new Spec("l", "", "pP", Set.of("--limit"), Set.of("--pid", "--exe"), 0, Assignments.NONE)),
+            Map.entry("prlimit", new Spec("", "", "p", Set.of(), Set.of("--pid"), 0, Assignments.NONE)),
+            Map.entry("setpriv", new Spec("", "", "d", Set.of(), Set.of("--dump"), 0, Assignments.NONE)),
+            Map.entry("chronic", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("nocache", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("eatmydata", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("catchsegv", new Spec("", "", "", Set.of(), Set.of(), 0, Assignments.NONE)),
+            Map.entry("valgrind", new Spec("", "", "", Set.of(), Set.of("--help", "--version"), 0, Assignments.NONE)));
 
     private Wrappers() {
     }
@@ -154,6 +194,178 @@ final class Wrappers {
             }
         }
         return placeholder == null || placeholder.isEmpty() ? null : placeholder;
+    }
+
+    /**
+     * The folder {@code env -C DIR} or {@code sudo -D DIR} (both also {@code --chdir}) runs the
+     * wrapped command in, or null.
+     */
+    static String chdir(String program, List<Arg> argv, int at, int command) {
+        String letter = program.equals("env") ? "-C" : program.equals("sudo") ? "-D" : null;
+        if (letter == null) {
+            return null;
+        }
+        for (int i = at + 1; i < command; i++) {
+            String arg = argv.get(i).value();
+            if ((arg.equals(letter) || arg.equals("--chdir")) && i + 1 < command) {
+                return argv.get(i + 1).value();
+            }
+            if (arg.startsWith("--chdir=")) {
+                return arg.substring("--chdir=".length());
+            }
+            if (arg.startsWith(letter) && arg.length() > 2) {
+                return arg.substring(2);
+            }
+        }
+        return null;
+    }
+
+    /** {@code sudo -s}, {@code sudo -i}, {@code doas -s} without a command: a shell is started. */
+    static boolean startsShell(String program, List<Arg> argv, int at) {
+        if (!program.equals("sudo") && !program.equals("doas")) {
+            return false;
+        }
+        for (int i = at + 1; i < argv.size(); i++) {
+            String arg = argv.get(i).value();
+            if (arg.equals("--shell") || arg.equals("--login")
+                    || arg.startsWith("-") && !arg.startsWith("--") && (arg.indexOf('s') > 0 || arg.indexOf('i') > 0 && program.equals("sudo"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code xargs -a FILE} (or {@code --arg-file=FILE}): where the input comes from instead of stdin; null if not given. */
+    static String xargsFile(List<Arg> argv, int at, int command) {
+        for (int i = at + 1; i < command; i++) {
+            String arg = argv.get(i).value();
+            if (arg.equals("-a") || arg.equals("--arg-file")) {
+                return i + 1 < command ? argv.get(i + 1).value() : null;
+            }
+            if (arg.startsWith("--arg-file=")) {
+                return arg.substring("--arg-file=".length());
+            }
+            if (arg.startsWith("-a") && !arg.startsWith("--")) {
+                return arg.substring(2);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The arguments {@code xargs} reads from {@code input}: lines with {@code -I}, NUL- or
+     * {@code -d}-separated items, else blank-separated words (quotes as xargs reads them).
+     */
+    static List<String> xargsItems(String input, List<Arg> argv, int at, int command) {
+        String delimiter = null;
+        boolean lines = false;
+        for (int i = at + 1; i < command; i++) {
+            String arg = argv.get(i).value();
+            if (arg.equals("-0") || arg.equals("--null")) {
+                delimiter = "\0";
+            } else if (arg.equals("-d") && i + 1 < command) {
+                delimiter = Escapes.decode(argv.get(i + 1).value(), 0, argv.get(i + 1).value().length());
+            } else if (arg.startsWith("--delimiter=")) {
+                String d = arg.substring("--delimiter=".length());
+                delimiter = Escapes.decode(d, 0, d.length());
+            } else if (arg.startsWith("-I") || arg.startsWith("-i") || arg.startsWith("--replace") || arg.startsWith("-L")) {
+                lines = true;
+            }
+        }
+        if (delimiter != null && !delimiter.isEmpty()) {
+            return separated(input, delimiter.charAt(0));
+        }
+        if (lines) {
+            return lines(input);
+        }
+        return splitString(input).stream().map(Arg::value).toList();
+    }
+
+    /** The non-empty lines of a text, blanks around them removed. */
+    static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>();
+        for (String line : separated(text, '\n')) {
+            String stripped = line.strip();
+            if (!stripped.isEmpty()) {
+                lines.add(stripped);
+            }
+        }
+        return lines;
+    }
+
+    private static List<String> separated(String text, char separator) {
+        List<String> items = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == separator) {
+                if (i > from) {
+                    items.add(text.substring(from, i));
+                }
+                from = i + 1;
+            }
+        }
+        return items;
+    }
+
+    /**
+     * GNU {@code parallel}'s command line.
+     *
+     * @param command the command words, empty when the arguments are whole command lines
+     * @param arguments the arguments after {@code :::}, or null when they come from input
+     * @param files the files after {@code ::::} (or {@code -a}) the arguments are read from
+     */
+    record Parallel(List<String> command, List<String> arguments, List<String> files) {
+    }
+
+    private static final Set<String> PARALLEL_VALUES = Set.of("-j", "--jobs", "-P", "--max-procs", "-S", "--sshlogin",
+            "-n", "--max-args", "-N", "-L", "--max-lines", "--delay", "--timeout", "--joblog", "--results",
+            "--res", "--workdir", "--wd", "-I", "--colsep", "-C", "--tmpdir", "--env", "--retries",
+            "--memfree", "--load", "-l", "--tag-string", "--tagstring", "--basefile", "--bf", "--return",
+            "--sshloginfile", "--slf", "-d", "--delimiter", "-E", "--eof", "--halt", "--termseq", "--fifo");
+
+    static Parallel parallel(List<Arg> argv, int at) {
+        int i = at + 1;
+        List<String> files = new ArrayList<>();
+        while (i < argv.size()) {
+            String arg = argv.get(i).value();
+            if (arg.equals("--")) {
+                i++;
+                break;
+            }
+            if (arg.equals("-a") || arg.equals("--arg-file")) {
+                if (i + 1 < argv.size()) {
+                    files.add(argv.get(i + 1).value());
+                }
+                i += 2;
+                continue;
+            }
+            if (!arg.startsWith("-") || arg.startsWith(":::")) {
+                break;
+            }
+            i += PARALLEL_VALUES.contains(arg) ? 2 : 1;
+        }
+        List<String> command = new ArrayList<>();
+        while (i < argv.size() && !argv.get(i).value().startsWith(":::")) {
+            command.add(argv.get(i).value());
+            i++;
+        }
+        List<String> arguments = null;
+        while (i < argv.size()) {
+            String marker = argv.get(i).value();
+            i++;
+            while (i < argv.size() && !argv.get(i).value().startsWith(":::")) {
+                if (marker.startsWith("::::")) {
+                    files.add(argv.get(i).value());
+                } else {
+                    if (arguments == null) {
+                        arguments = new ArrayList<>();
+                    }
+                    arguments.add(argv.get(i).value());
+                }
+                i++;
+            }
+        }
+        return new Parallel(command, arguments, files);
     }
 
     /** {@code env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [COMMAND …]}. */

@@ -13,6 +13,7 @@ import dev.cordon.profile.Resolution;
 import dev.cordon.request.Request;
 import dev.cordon.request.Tool;
 import dev.cordon.rules.RuleDir;
+import dev.cordon.rules.RuleFile;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +42,22 @@ public final class CaseRunner {
     private final PolicyEnvironment env;
     private final Function<Resolution, List<RuleDir>> ruleDirs;
     private final Map<String, Resolution> resolutions = new HashMap<>();
+    /**
+     * What each case came to: {@code policy verify} runs the rules' own cases, then the files
+     * given, often the same cases (the rule packs' own files, or copies of them).
+     */
+    private final Map<Checked, String> checked = new HashMap<>();
+
+    /** A case without where it is written, and the rule files it was decided with. */
+    private record Checked(PolicyCase.Kind kind, String tool, String command, String path, Object connection,
+            String cwd, String profile, PolicyCase.ExampleSettings settings, Object expect, String rule,
+            List<RuleFile> rules) {
+
+        Checked(PolicyCase c, PolicyEngine rules) {
+            this(c.kind(), c.tool(), c.command(), c.path(), c.connection(), c.cwd(), c.profile(), c.settings(),
+                    c.expect(), c.rule(), rules.files());
+        }
+    }
 
     /**
      * @param env the policy in force
@@ -61,7 +78,9 @@ public final class CaseRunner {
         int passed = 0;
         List<Problem> failures = new ArrayList<>();
         for (PolicyCase c : cases) {
-            String problem = check(c, rules);
+            Checked key = new Checked(c, rules);
+            String problem = checked.containsKey(key) ? checked.get(key) : check(c, rules);
+            checked.put(key, problem);
             if (problem == null) {
                 passed++;
             } else {

@@ -69,11 +69,11 @@ class DispatcherTest {
 
     @Test
     void askRunsOnlyWhenApproved() {
-        RunOutcome refused = run("X=ls; $X", Overrides.NONE, Answer.DENIED);
+        RunOutcome refused = run("$EDITOR notes.txt", Overrides.NONE, Answer.DENIED);
         assertNull(refused.result());
         assertEquals(1, asked.size());
 
-        RunOutcome approved = run("X=ls; $X", Overrides.NONE, Answer.APPROVED);
+        RunOutcome approved = run("$EDITOR notes.txt", Overrides.NONE, Answer.APPROVED);
         assertTrue(approved.ran());
         assertEquals("APPROVED", approved.approval());
     }

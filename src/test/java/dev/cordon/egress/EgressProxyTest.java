@@ -96,6 +96,16 @@ class EgressProxyTest {
     }
 
     @Test
+    void aNameIsLookedUpOncePerRunSoALaterAnswerCannotRebindIt() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            try (Socket socket = ProxyClient.open(port)) {
+                assertTrue(ProxyClient.connect(socket, "allowed.test:" + servers.httpPort()).startsWith("HTTP/1.1 200 "));
+            }
+        }
+        assertEquals(List.of("allowed.test"), lookups);
+    }
+
+    @Test
     void aHostOutsideTheAllowListIsRefusedWithTheRuleAndNeverLookedUp() throws Exception {
         int before = servers.requests();
         try (Socket socket = ProxyClient.open(port)) {

@@ -48,7 +48,7 @@ class DeniedPathsTest {
     void fileToolsCannotReadOrWriteIt(String glob, String path) {
         for (String tool : new String[] {"read_file", "write_file", "edit_file"}) {
             Evaluation e = Decider.standard().tool(tool, path);
-            assertEquals(Decision.DENY + " path.deny-builtin", e.decision() + " " + e.rule(), tool + ": " + e.reason());
+            assertEquals(Decision.DENY + " path.deny-profile", e.decision() + " " + e.rule(), tool + ": " + e.reason());
         }
     }
 
@@ -56,6 +56,6 @@ class DeniedPathsTest {
     @MethodSource("denied")
     void shellCommandsCannotReadIt(String glob, String path) {
         Evaluation e = Decider.standard().shell("cat " + path + " | head -1");
-        assertEquals(Decision.DENY + " path.deny-builtin", e.decision() + " " + e.rule(), e.reason());
+        assertEquals(Decision.DENY + " path.deny-profile", e.decision() + " " + e.rule(), e.reason());
     }
 }

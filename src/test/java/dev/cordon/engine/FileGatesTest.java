@@ -57,7 +57,7 @@ class FileGatesTest {
         assertDecided(secret, Decision.ALLOW, "mode.off-allows");
         assertFalse(secret.enforced());
         assertTrue(secret.reason().contains("WITHOUT POLICY"), secret.reason());
-        Match waived = secret.matches().stream().filter(m -> m.rule().equals("path.deny-builtin")).findFirst()
+        Match waived = secret.matches().stream().filter(m -> m.rule().equals("path.deny-profile")).findFirst()
                 .orElseThrow();
         assertTrue(waived.lost().startsWith("mode is off"), waived.lost());
     }
@@ -119,10 +119,10 @@ class FileGatesTest {
         Profile p = TestProfiles.standard().pathRule("ssh-config", "**/.ssh/config", Decision.ALLOW).build();
         Evaluation config = new Decider(p).read("~/.ssh/config");
         assertDecided(config, Decision.ALLOW, "ssh-config");
-        Match shadowed = config.matches().stream().filter(m -> m.rule().equals("path.deny-builtin")).findFirst()
+        Match shadowed = config.matches().stream().filter(m -> m.rule().equals("path.deny-profile")).findFirst()
                 .orElseThrow();
         assertTrue(shadowed.lost().contains("gate 2"), shadowed.lost());
-        assertDecided(new Decider(p).read("~/.ssh/id_ed25519"), Decision.DENY, "path.deny-builtin");
+        assertDecided(new Decider(p).read("~/.ssh/id_ed25519"), Decision.DENY, "path.deny-profile");
     }
 
     @Test
@@ -141,7 +141,7 @@ class FileGatesTest {
     @Test
     void gate3BeatsGate4() {
         Profile p = TestProfiles.standard().allow("/home/dev/project/**").build();
-        assertDecided(new Decider(p).read(".env"), Decision.DENY, "path.deny-builtin");
+        assertDecided(new Decider(p).read(".env"), Decision.DENY, "path.deny-profile");
     }
 
     @Test
@@ -168,7 +168,7 @@ class FileGatesTest {
     void deniedPathReachedThroughASymlinkIsRefused(@TempDir Path dir) throws IOException {
         Path secret = Files.writeString(dir.resolve("server.pem"), "x");
         Path link = Files.createSymbolicLink(dir.resolve("innocent.txt"), secret);
-        assertDecided(Decider.standard().read(link.toString()), Decision.DENY, "path.deny-builtin");
+        assertDecided(Decider.standard().read(link.toString()), Decision.DENY, "path.deny-profile");
     }
 
     @Test
@@ -188,7 +188,7 @@ class FileGatesTest {
         assertEquals(Layer.APPROVAL, e.layer());
         assertEquals("approvals.yaml", e.file());
         assertEquals(3, e.line());
-        assertDecided(d.write(".env"), Decision.DENY, "path.deny-builtin");
+        assertDecided(d.write(".env"), Decision.DENY, "path.deny-profile");
         assertDecided(d.write(".git/config"), Decision.DENY, "protected.git-config");
     }
 
@@ -210,7 +210,7 @@ class FileGatesTest {
     void permissiveModeReportsTheRealDecisionUnenforced() {
         Decider d = new Decider(TestProfiles.standard().mode(Profile.Mode.PERMISSIVE).build());
         Evaluation e = d.read("~/.aws/credentials");
-        assertDecided(e, Decision.DENY, "path.deny-builtin");
+        assertDecided(e, Decision.DENY, "path.deny-profile");
         assertFalse(e.enforced());
     }
 

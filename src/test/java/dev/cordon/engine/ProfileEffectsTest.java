@@ -26,7 +26,7 @@ class ProfileEffectsTest {
                 write("development", "src/a.c", Decision.ALLOW, "gate.default-allow"),
                 write("development", "/tmp/out.txt", Decision.ALLOW, "gate.default-allow"),
                 read("development", "/etc/hosts", Decision.DENY, "path.outside-allowed"),
-                shell("development", "cat ~/.ssh/id_rsa", Decision.DENY, "path.deny-builtin"),
+                shell("development", "cat ~/.ssh/id_rsa", Decision.DENY, "path.deny-profile"),
                 shell("development", "eval \"$X\"", Decision.ASK, "shell.unparsed"),
                 // ci: like development, without prompts
                 shell("ci", "mvn -B verify", Decision.ALLOW, "gate.default-allow"),

@@ -59,7 +59,7 @@ class ShellGatesTest {
     @Test
     void gate5AllowDoesNotCoverTheFilesTheCommandTouches() {
         Profile p = TestProfiles.standard().commandPrefix("cat-ok", Decision.ALLOW, "cat").build();
-        assertDecided(new Decider(p).shell("cat ~/.ssh/id_rsa"), Decision.DENY, "path.deny-builtin");
+        assertDecided(new Decider(p).shell("cat ~/.ssh/id_rsa"), Decision.DENY, "path.deny-profile");
     }
 
     @Test
@@ -96,10 +96,20 @@ class ShellGatesTest {
     }
 
     @Test
+    void variablesWhoseValueRunsLaterAreCheckedAsCommands() {
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND='rm -rf ~'"), Decision.DENY,
+                "shell.deny-recursive-delete-root");
+        assertDecided(Decider.standard().shell("GIT_PAGER='sh -c reboot' git log"), Decision.DENY, "shell.deny-power-off");
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND=\"$HOOK\""), Decision.ASK, "shell.unparsed");
+        assertDecided(Decider.standard().shell("export PROMPT_COMMAND='history -a'"), Decision.ALLOW, "gate.default-allow");
+        assertDecided(Decider.standard().shell("GIT_PAGER=cat git log"), Decision.ALLOW, "gate.default-allow");
+    }
+
+    @Test
     void environmentThatChangesWhatRunsIsAtLeastAsk() {
         for (String line : List.of("LD_PRELOAD=./x.so ls", "BASH_ENV=./x bash -c true", "PYTHONPATH=. python3 t.py",
                 "NODE_OPTIONS='--require ./x.js' node a.js", "GIT_SSH_COMMAND='sh -c id' git fetch",
-                "GIT_CONFIG_COUNT=1 git status", "export PROMPT_COMMAND='curl x'", "PERL5OPT=-Mx perl a.pl",
+                "GIT_CONFIG_COUNT=1 git status", "PERL5OPT=-Mx perl a.pl",
                 "RUBYOPT=-rx ruby a.rb", "PYTHONSTARTUP=x.py python3", "ENV=./x sh", "GIT_EXEC_PATH=. git status")) {
             assertDecided(Decider.standard().shell(line), Decision.ASK, "shell.env-hijack");
         }
@@ -158,7 +168,7 @@ class ShellGatesTest {
         Decider d = new Decider(TestProfiles.standard().askExecute().build()).approvals(approval("approved.all"),
                 approval("approved.rm", "rm"));
         assertDecided(d.shell("rm -rf /"), Decision.DENY, "shell.deny-recursive-delete-root");
-        assertDecided(d.shell("cat ~/.aws/credentials"), Decision.DENY, "path.deny-builtin");
+        assertDecided(d.shell("cat ~/.aws/credentials"), Decision.DENY, "path.deny-profile");
         assertDecided(d.shell("echo x >> ~/.zshrc"), Decision.DENY, "protected.shell-startup");
         assertDecided(d.shell("eval \"$X\""), Decision.ASK, "shell.unparsed");
         assertDecided(d.shell("ls"), Decision.ALLOW, "approved.all");

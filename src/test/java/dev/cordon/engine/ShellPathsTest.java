@@ -21,18 +21,18 @@ class ShellPathsTest {
     void wildcardsAreExpandedAgainstTheDisk(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("server.pem"), "x");
         Files.writeString(dir.resolve("notes.txt"), "x");
-        assertDecided(Decider.standard().shell("cat " + dir + "/serv*"), Decision.DENY, "path.deny-builtin");
+        assertDecided(Decider.standard().shell("cat " + dir + "/serv*"), Decision.DENY, "path.deny-profile");
         assertDecided(Decider.standard().shell("cat " + dir + "/*.txt"), Decision.ALLOW, "gate.default-allow");
     }
 
     @Test
     void bracesAreExpanded() {
-        assertDecided(Decider.standard().shell("cat /etc/{hosts,shadow}"), Decision.DENY, "path.deny-builtin");
+        assertDecided(Decider.standard().shell("cat /etc/{hosts,shadow}"), Decision.DENY, "path.deny-profile");
     }
 
     @Test
     void relativePathsFollowAnEarlierCd() {
-        assertDecided(Decider.standard().shell("cd ~/.aws && cat credentials"), Decision.DENY, "path.deny-builtin");
+        assertDecided(Decider.standard().shell("cd ~/.aws && cat credentials"), Decision.DENY, "path.deny-profile");
         Evaluation e = Decider.standard().shell("cd /home/dev/other && cat notes.txt");
         assertEquals("/home/dev/other/notes.txt", e.accesses().get(e.accesses().size() - 1).path());
     }

@@ -17,12 +17,18 @@ final class TestProfiles {
     private boolean askWrites;
     private boolean askExecute;
     private final List<String> allowed = new ArrayList<>();
-    private final List<String> denied = new ArrayList<>();
+    /** The built-in denied paths of profiles/defaults.yaml, under every profile as they are in use. */
+    private final List<String> denied = new ArrayList<>(Builtin.DENIED);
     private final List<Profile.PathRule> pathRules = new ArrayList<>();
     private final List<Profile.CommandRule> commandRules = new ArrayList<>();
     private final List<String> deniedCommands = new ArrayList<>();
 
     private TestProfiles() {
+    }
+
+    /** Read once: resolving the checkout's profiles costs a few milliseconds. */
+    private static final class Builtin {
+        static final List<String> DENIED = RealProfiles.resolve("workspace-write").profile().deniedPaths();
     }
 
     /** Like {@code development}: standard mode, no path limits, no approvals. */

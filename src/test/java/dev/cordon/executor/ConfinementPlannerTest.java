@@ -54,7 +54,10 @@ class ConfinementPlannerTest {
 
         assertTrue(c.hiddenPaths().contains(Path.of("/etc/shadow")));
         assertFalse(c.hiddenPaths().stream().anyMatch(p -> p.toString().contains("*")));
-        assertEquals(List.of("**/.env"), ConfinementPlanner.hiddenPatterns(profile));
+        // The patterns of the denied paths too: one list for the policy and the sandbox.
+        assertTrue(ConfinementPlanner.hiddenPatterns(profile).containsAll(List.of("**/.env", "**/*.pem", "**/.ssh/**")),
+                ConfinementPlanner.hiddenPatterns(profile).toString());
+        assertTrue(c.hiddenPaths().contains(home.resolve(".kube")), "a place the denied paths name");
     }
 
     @Test

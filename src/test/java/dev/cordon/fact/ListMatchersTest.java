@@ -49,11 +49,11 @@ class ListMatchersTest {
     }
 
     private static FileAccess access(String path, String real) {
-        return new FileAccess(0, Access.READ, path, path, real, "path", null);
+        return new FileAccess(0, Access.READ, path, path, real, "path", null, false, false);
     }
 
     private static Command command(String program, List<String> args) {
         return new Command(0, program, program, args, Set.of(), List.of(), List.of(), Map.of(), List.of(), 0, 0, 1, 0,
-                false, program + " " + String.join(" ", args), null);
+                false, program + " " + String.join(" ", args), false, Set.of(), null);
     }
 }

@@ -76,27 +76,27 @@ class ClaudeCodeHookTest {
     @Test
     void fileToolsAreReadsAndWritesOfTheirPaths() {
         assertSilent(run("read-source.json"));
-        assertDecision("deny", "path.deny-builtin", run("read-ssh-key.json"));
+        assertDecision("deny", "path.deny-profile", run("read-ssh-key.json"));
         assertSilent(run("write-workspace.json"));
         assertDecision("deny", "path.outside-allowed", run("write-etc.json"));
         assertSilent(run("edit.json"));
-        assertDecision("deny", "path.deny-builtin", run("multiedit-env.json"));
+        assertDecision("deny", "path.deny-profile", run("multiedit-env.json"));
         assertSilent(run("notebookedit.json"));
     }
 
     @Test
     void dotDotAndSymlinksAreResolvedBeforeTheCheck() {
-        assertDecision("deny", "path.deny-builtin", run("read-dotdot.json"));
-        assertDecision("deny", "path.deny-builtin", run("read-symlink.json"));
+        assertDecision("deny", "path.deny-profile", run("read-dotdot.json"));
+        assertDecision("deny", "path.deny-profile", run("read-symlink.json"));
     }
 
     @Test
     void globAndGrepReadTheDirectoriesTheySearch() {
         assertSilent(run("glob.json"));
         assertDecision("deny", "path.outside-allowed", run("glob-escaping.json"));
-        assertDecision("deny", "path.deny-builtin", run("grep-ssh.json"));
+        assertDecision("deny", "path.deny-profile", run("grep-ssh.json"));
         assertSilent(run("grep-workspace.json"));
-        assertDecision("deny", "path.deny-builtin", run("ls-aws.json"));
+        assertDecision("deny", "path.deny-profile", run("ls-aws.json"));
     }
 
     @Test
@@ -149,14 +149,14 @@ class ClaudeCodeHookTest {
         java.nio.file.Path log = hooks.home.resolve(".local/state/cordon/audit.jsonl");
         assertSilent(run("bash-ls.json"));
         assertTrue(!java.nio.file.Files.exists(log), "allowed calls are not logged by default");
-        assertDecision("deny", "path.deny-builtin", run("read-ssh-key.json"));
+        assertDecision("deny", "path.deny-profile", run("read-ssh-key.json"));
         List<String> lines = java.nio.file.Files.readAllLines(log);
         assertEquals(1, lines.size());
         JsonNode line = HookHarness.JSON.readTree(lines.get(0));
         assertEquals("Read", line.get("tool").asText());
         assertEquals("claude-code:6f1c8c1e-0d2a-4c55-9a49-8f1c2b7f0a11", line.get("session").asText());
         assertEquals("DENY", line.get("decision").asText());
-        assertEquals("path.deny-builtin", line.get("rule").asText());
+        assertEquals("path.deny-profile", line.get("rule").asText());
         assertEquals(hooks.home.resolve(".ssh/id_rsa").toString(), line.get("path").asText());
     }
 

@@ -58,7 +58,7 @@ class CodexHookTest {
     void everyFileAPatchTouchesIsAWrite() {
         assertEquals(HookAnswer.silent(), run("apply-patch-workspace.json"));
         assertDenied("path.outside-allowed", "outside", run("apply-patch-escape.json"));
-        assertDenied("path.deny-builtin", ".env", run("apply-patch-delete-env.json"));
+        assertDenied("path.deny-profile", ".env", run("apply-patch-delete-env.json"));
         assertDenied("path.outside-allowed", "/etc/profile.d/x.sh", run("apply-patch-heredoc.json"));
     }
 

@@ -58,14 +58,14 @@ class GeminiCliHookTest {
     @Test
     void fileTools() {
         assertEquals(HookAnswer.silent(), run("read-file.json"));
-        assertDecision("deny", "path.deny-builtin", run("read-file-ssh.json"));
+        assertDecision("deny", "path.deny-profile", run("read-file-ssh.json"));
         assertEquals(HookAnswer.silent(), run("read-many-files.json"));
         assertDecision("deny", "path.outside-allowed", run("read-many-files-escape.json"));
         assertEquals(HookAnswer.silent(), run("write-file.json"));
         assertDecision("deny", "path.outside-allowed", run("write-file-etc.json"));
         assertEquals(HookAnswer.silent(), run("replace.json"));
         assertEquals(HookAnswer.silent(), run("glob.json"));
-        assertDecision("deny", "path.deny-builtin", run("search-file-content.json"));
+        assertDecision("deny", "path.deny-profile", run("search-file-content.json"));
         assertEquals(HookAnswer.silent(), run("grep-search.json"));
         assertEquals(HookAnswer.silent(), run("list-directory.json"));
     }

@@ -74,7 +74,7 @@ final class HookHarness {
     }
 
     HookAnswer answer(String agent, byte[] event) {
-        HookPolicy policy = new LivePolicy(cordonRoot(), profile -> new ExecutorFacts("landlock", true, true, true));
+        HookPolicy policy = new LivePolicy(cordonRoot(), (resolution, env) -> new ExecutorFacts("landlock", true, true, true));
         return new HookRun(policy).answer(Adapters.of(agent), event, env);
     }
 

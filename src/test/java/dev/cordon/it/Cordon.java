@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -56,6 +57,32 @@ final class Cordon {
 
     Result run(Path cwd, String... args) throws IOException, InterruptedException {
         return run(cwd, null, args);
+    }
+
+    /**
+     * A copy of the distribution at {@code at} whose launcher and rule files are its own (free to
+     * edit); its jars, profiles and plugins are those of the distribution under test.
+     */
+    static Path distributionCopy(Path at) throws IOException {
+        Path dist = dist();
+        Files.createDirectories(at.resolve("bin"));
+        Files.createDirectories(at.resolve("lib"));
+        Files.createDirectories(at.resolve("rules"));
+        Files.copy(dist.resolve("bin/cordon"), at.resolve("bin/cordon"), StandardCopyOption.COPY_ATTRIBUTES);
+        try (var rules = Files.list(dist.resolve("rules"))) {
+            for (Path file : rules.toList()) {
+                Files.copy(file, at.resolve("rules").resolve(file.getFileName()));
+            }
+        }
+        try (var jars = Files.list(dist.resolve("lib"))) {
+            for (Path jar : jars.toList()) {
+                Files.createSymbolicLink(at.resolve("lib").resolve(jar.getFileName()), jar);
+            }
+        }
+        for (String dir : List.of("profiles", "plugins", "distros")) {
+            Files.createSymbolicLink(at.resolve(dir), dist.resolve(dir));
+        }
+        return at;
     }
 
     /** Runs with these bytes on standard input (null: none). */

@@ -237,8 +237,10 @@ class HookIT {
         Process call = builder.start();
         Thread.sleep(3000);
         assertTrue(call.isAlive(), "the call is still being decided");
-        ProcessHandle.of(first).orElseThrow().destroyForcibly();
+        ProcessHandle server = ProcessHandle.of(first).orElseThrow();
+        server.destroyForcibly();
         assertTrue(call.waitFor(60, TimeUnit.SECONDS));
+        server.onExit().get(60, TimeUnit.SECONDS);
         String err = new String(call.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, call.exitValue(), err);
         assertEquals("", new String(call.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
@@ -347,6 +349,47 @@ class HookIT {
         assertEquals("deny", decision(answered), answered::toString);
         assertTrue(serverPid() < 0, "no server runs");
         assertTrue(Files.readString(folder.resolve("serve.log")).contains("must be rwx------"));
+    }
+
+    @Test
+    void claudeCodesHttpHookIsAnsweredOnTheLoopbackListenerWithTheToken() throws Exception {
+        assertEquals(0, hook("claude-code", event("claude-code", "bash-ls.json")).code());
+        JsonNode server = JSON.readTree(Files.readString(cordon.home().resolve(".local/state/cordon/serve.json")));
+        java.net.URI url = java.net.URI.create("http://127.0.0.1:" + server.get("port").asInt() + "/v1/hook/claude-code");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.BiFunction<String, byte[], java.net.http.HttpResponse<String>> post = (token, body) -> {
+            try {
+                return http.send(java.net.http.HttpRequest.newBuilder(url).header("Authorization", "Bearer " + token)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        String token = server.get("token").asText();
+        java.net.http.HttpResponse<String> denied = post.apply(token, event("claude-code", "read-ssh-key.json"));
+        assertEquals(200, denied.statusCode());
+        assertEquals("deny", JSON.readTree(denied.body()).get("hookSpecificOutput").get("permissionDecision").asText());
+        java.net.http.HttpResponse<String> allowed = post.apply(token, event("claude-code", "bash-ls.json"));
+        assertEquals(200, allowed.statusCode());
+        assertEquals("", allowed.body(), "a silent ALLOW is an empty answer");
+        java.net.http.HttpResponse<String> broken = post.apply(token, "{\"tool_name\":".getBytes(StandardCharsets.UTF_8));
+        JsonNode refusal = JSON.readTree(broken.body()).get("hookSpecificOutput");
+        assertEquals("deny", refusal.get("permissionDecision").asText(), "HTTP has no exit 2: a refusal is a deny");
+        assertTrue(refusal.get("permissionDecisionReason").asText().startsWith("cordon: refused: the event is not valid JSON"));
+        assertEquals(401, post.apply("wrong", event("claude-code", "bash-ls.json")).statusCode());
+    }
+
+    @Test
+    void withoutAJdkTheCallIsRefusedNotLetThrough() throws Exception {
+        // The launcher's own error exits 1, which the agents take as "carry on": it must not pass.
+        cordon.env("CORDON_JAVA_HOME", temp.resolve("no-jdk").toString());
+        Cordon.Result answered = hook("claude-code", event("claude-code", "bash-ls.json"));
+        cordon.env("CORDON_JAVA_HOME", null);
+        assertEquals(2, answered.code(), answered::toString);
+        assertEquals("", answered.out());
+        assertTrue(answered.err().endsWith("cordon: refused: no decision could be made (cordon exited 127)\n"),
+                answered::toString);
     }
 
     @Test

@@ -62,9 +62,9 @@ class RunIT {
     void askWithoutATerminalIsDenied() throws Exception {
         Cordon cordon = new Cordon(temp.resolve("home"));
         Path workspace = Files.createDirectories(temp.resolve("project"));
-        Cordon.Result decided = cordon.run(workspace, "policy", "test", "--json", "--", "X=1; $X");
+        Cordon.Result decided = cordon.run(workspace, "policy", "test", "--json", "--", "read c; $c");
         assertEquals("ASK", JSON.readTree(decided.out()).get("decision").asText(), decided::toString);
-        Cordon.Result result = cordon.run(workspace, "run", "--", "X=1; $X");
+        Cordon.Result result = cordon.run(workspace, "run", "--", "read c; $c");
         assertEquals(126, result.code(), result::toString);
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cordon.decision.Decision;
+import dev.cordon.path.DeniedLocations;
 import dev.cordon.path.Glob;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,17 +53,22 @@ class BuiltinProfilesTest {
     @Test
     void theDefaultsHoldTheBuiltInDeniedPathsExactly() {
         Profile profile = load("workspace-write");
-        assertEquals(List.of("/etc/shadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d/**", "**/.env", "**/.env.*",
-                "**/credentials", "**/credentials.*", "**/secrets", "**/secrets.*", "**/*.pem", "**/*.key", "**/*.p12",
-                "**/*.pfx", "**/.ssh/**", "**/id_rsa", "**/id_dsa", "**/id_ecdsa", "**/id_ed25519", "**/.aws/**",
-                "**/.azure/**", "**/.config/gcloud/**", "**/.netrc", "**/.npmrc", "**/.pypirc"), profile.deniedPaths());
+        // SPEC §2's list, then the other places secrets live, which the sandbox hides by the same list.
+        assertTrue(profile.deniedPaths().containsAll(List.of("/etc/shadow", "/etc/passwd", "/etc/sudoers",
+                "/etc/sudoers.d/**", "**/.env", "**/.env.*", "**/credentials", "**/credentials.*", "**/secrets",
+                "**/secrets.*", "**/*.pem", "**/*.key", "**/*.p12", "**/*.pfx", "**/.ssh/**", "**/id_rsa", "**/id_dsa",
+                "**/id_ecdsa", "**/id_ed25519", "**/.aws/**", "**/.azure/**", "**/.config/gcloud/**", "**/.netrc",
+                "**/.npmrc", "**/.pypirc")), profile.deniedPaths().toString());
+        assertTrue(profile.deniedPaths().containsAll(List.of("**/.git-credentials", "**/.kube/**",
+                "**/.docker/config.json", "**/.gnupg/**", "**/.config/gh/**")), profile.deniedPaths().toString());
         assertEquals(List.of("169.254.169.254", "fd00:ec2::254", "metadata.google.internal", "100.100.100.200"),
                 profile.network().deny());
         assertEquals(List.of("PATH", "HOME", "TERM", "LANG", "LC_*", "USER", "SHELL", "TMPDIR", "TZ"),
                 profile.environment().pass());
         assertEquals(new Profile.Audit(true, fixture.home + "/.local/state/cordon/audit.jsonl", false, true), profile.audit());
         assertEquals(Profile.Escalation.ASK, profile.escalation());
-        assertTrue(profile.filesystem().deny().contains(fixture.home + "/.ssh"));
+        assertTrue(DeniedLocations.of(profile.deniedPaths(), fixture.home.toString()).containsAll(
+                List.of(fixture.home + "/.ssh", fixture.home + "/.kube", fixture.home + "/.git-credentials", "/etc/shadow")));
     }
 
     @Test

@@ -39,7 +39,7 @@ class LayeringTest {
         assertEquals(Provenance.named(Provenance.Layer.BUILTIN, "default"), profile.origins().get("profile"));
         assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/workspace-write.yaml", 25, 3),
                 profile.origins().get("network.enabled"));
-        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 23, 1), profile.origins().get("denied_paths"));
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 25, 1), profile.origins().get("denied_paths"));
     }
 
     @Test
@@ -109,7 +109,7 @@ class LayeringTest {
         Profile profile = resolve(new Overrides("danger-full-access", Profile.Mode.OFF, null, null, null)).profile();
         assertTrue(profile.deniedPaths().contains("**/.ssh/**"));
         assertTrue(profile.deniedPaths().contains(fixture.home + "/private/**"));
-        assertEquals(26, profile.deniedPaths().size());
+        assertEquals(38, profile.deniedPaths().size());
         assertEquals(List.of("git push --force"), profile.deniedCommands());
         assertTrue(profile.network().deny().containsAll(List.of("169.254.169.254", "evil.example:443")));
     }

@@ -125,7 +125,7 @@ class PrecompiledRulesTest {
                 List.of(), List.of());
         assertEquals("DENY team.no-make " + RuleFiles.display(user.resolve("team.drl")) + ":7:1",
                 e.decision() + " " + e.rule() + " " + e.location());
-        assertEquals("DENY path.deny-builtin", decision(engine, "cat ~/.ssh/id_rsa"), "the built-in rules still decide");
+        assertEquals("DENY path.deny-profile", decision(engine, "cat ~/.ssh/id_rsa"), "the built-in rules still decide");
     }
 
     @Test

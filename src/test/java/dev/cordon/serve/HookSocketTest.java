@@ -33,7 +33,7 @@ class HookSocketTest {
 
     private HookRun hooks() {
         Path root = Path.of(System.getProperty("cordon.root", ".")).toAbsolutePath();
-        return new HookRun(new LivePolicy(root, profile -> new ExecutorFacts("landlock", true, true, true)));
+        return new HookRun(new LivePolicy(root, (resolution, env) -> new ExecutorFacts("landlock", true, true, true)));
     }
 
     private RuntimeDir runtime() throws IOException {

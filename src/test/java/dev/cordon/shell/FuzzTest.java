@@ -79,9 +79,12 @@ class FuzzTest {
         }
     }
 
-    /** Programs the generator uses: none is a keyword, a wrapper or a shell, so each stays itself. */
-    private static final String[] PROGRAMS = {"ls", "cat", "grep", "rm", "cp", "mv", "git", "make", "npm", "node",
-        "python3", "tar", "chmod", "mkdir", "touch", "curl", "wc", "sort", "head", "tail", "/usr/bin/jq", "./run.sh"};
+    /**
+     * Programs the generator uses: none is a keyword, a wrapper, a shell or an interpreter (which
+     * reads code from a pipe), so each stays itself.
+     */
+    private static final String[] PROGRAMS = {"ls", "cat", "grep", "rm", "cp", "mv", "git", "make", "npm", "java",
+        "cargo", "tar", "chmod", "mkdir", "touch", "curl", "wc", "sort", "head", "tail", "/usr/bin/jq", "./run.sh"};
 
     private static final String[] OPERATORS = {"; ", " && ", " || ", " | ", "\n", " & ", " |& "};
 

@@ -39,7 +39,7 @@ class ShellGrammarTest {
             until a; do b; done                        => a b
             case $x in a|b) c;; (d) e;& *) f;;& esac   => c e f
             case $x in a) b; esac                      => b
-            f() { a; }; f                              => a f
+            f() { a; }; f                              => f a
             function g { a; }                          => a
             function h() ( a )                         => a
             [[ -n $x && $y == z ]] && a                => [[ a
@@ -205,11 +205,21 @@ class ShellGrammarTest {
     }
 
     @Test
+    void aFunctionsParametersAreTheArgumentsOfEachCall() {
+        ParsedCommand parsed = understood("f() { rm -rf \"$1\"; }; f build; f /tmp/x");
+        assertEquals(List.of(List.of("f", "build"), List.of("rm", "-rf", "build"), List.of("f", "/tmp/x"),
+                List.of("rm", "-rf", "/tmp/x")), ShellTesting.argvs(parsed));
+    }
+
+    @Test
     void functionBodiesAreMarkedWithTheirFunction() {
+        // A called function's body is read at the call, below it; one never called, where it is.
         ParsedCommand parsed = understood(":(){ :|:& };:");
-        assertEquals(List.of(List.of("function :"), List.of("function :"), List.of()),
+        assertEquals(List.of(List.of(), List.of("function :"), List.of("function :")),
                 parsed.commands().stream().map(SimpleCommand::wrappers).toList());
-        assertEquals(List.of(":@0/2", ":@1/2", ":@0/1"), places(parsed));
+        assertEquals(List.of(":@0/1", ":@0/2", ":@1/2"), places(parsed));
+        assertEquals(List.of(List.of("function g")),
+                understood("g() { a; }").commands().stream().map(SimpleCommand::wrappers).toList());
     }
 
     @Test

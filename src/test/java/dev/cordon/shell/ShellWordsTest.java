@@ -36,8 +36,16 @@ class ShellWordsTest {
             ${HOME}/x               => /home/agent/x
             "$PWD:$USER:$TMPDIR"    => /srv/project:agent:/var/tmp
             $OTHER/x                => $OTHER/x
-            ${HOME:-/x}             => ${HOME:-/x}
-            ${#HOME}                => ${#HOME}
+            ${HOME:-/x}             => /home/agent
+            ${OTHER:-/x}            => ${OTHER:-/x}
+            ${#HOME}                => 11
+            ${HOME:0:1}             => /
+            ${HOME: -5}             => agent
+            ${HOME%/*}              => /home
+            ${HOME##*/}             => agent
+            ${HOME/agent/root}      => /home/root
+            ${USER^^}               => AGENT
+            ${!OTHER}               => ${!OTHER}
             '$HOME'                 => $HOME
             $1$@$?                  => $1$@$?
             $                       => $
@@ -88,7 +96,8 @@ class ShellWordsTest {
             $DIR/rm                 => rm => true
             "${X}"                  => ${X} => true
             $(which rm)             => $(which rm) => true
-            `echo /bin/rm`          => `echo /bin/rm` => true
+            `echo /bin/rm`          => rm => false
+            `ls /bin/rm`            => `ls /bin/rm` => true
             /bin/r?                 => r? => true
             /usr/bin/r[m]           => r[m] => true
             ~other/rm               => rm => true
@@ -112,12 +121,57 @@ class ShellWordsTest {
     }
 
     @Test
-    void aVariableAssignedEarlierInTheLineIsNoLongerExpanded() {
-        ParsedCommand parsed = ShellTesting.parse("HOME=/etc; cat ~/shadow $HOME/passwd");
-        assertEquals(List.of("cat", "~/shadow", "$HOME/passwd"), argv(parsed.commands().get(1)));
+    void aVariableAssignedEarlierInTheLineHasItsNewValue() {
+        ParsedCommand parsed = ShellTesting.understood("HOME=/etc; cat ~/shadow $HOME/passwd");
+        assertEquals(List.of("cat", "/etc/shadow", "/etc/passwd"), argv(parsed.commands().get(1)));
+    }
+
+    @Test
+    void aVariableAssignedAValueCordonCannotKnowIsAProblem() {
+        ParsedCommand parsed = ShellTesting.parse("HOME=$(id -un); cat ~/shadow $HOME/passwd");
+        assertEquals(List.of("cat", "~/shadow", "$HOME/passwd"), argv(parsed.commands().get(2)));
         assertEquals(List.of(
-                "1:16: `HOME` is assigned earlier in the line, so `~` cannot be known",
-                "1:25: `HOME` is assigned earlier in the line, so `$HOME` cannot be known"), parsed.problems());
+                "1:21: `HOME` is assigned earlier in the line, so `~` cannot be known",
+                "1:30: `HOME` is assigned earlier in the line, so `$HOME` cannot be known"), parsed.problems());
+    }
+
+    /** Each row: a line, then the arguments of its first command, comma-separated. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '§', textBlock = """
+            echo "$(echo /x)"                   => /x
+            echo `printf %s y`                  => y
+            echo $(printf '%s/%s' a b)          => a/b
+            echo $(echo 'a  b')                 => a,b
+            echo "$(echo cm0= | base64 -d)"     => rm
+            echo $(rev <<< 'cba')               => abc
+            echo $(ls)                          => $(ls)
+            """)
+    void knownOutputReplacesASubstitution(String line, String expected) {
+        ParsedCommand parsed = ShellTesting.understood(line);
+        assertEquals(List.of(expected.split(",")), parsed.commands().get(0).args());
+    }
+
+    /** Each row: a line, then the arguments of its last command, comma-separated. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '§', textBlock = """
+            set -- a 'b c'; echo "$@"                      => a,b c
+            set -- a b; shift; echo $1 $#                  => b,1
+            a=(x 'y z'); echo "${a[@]}" ${a[1]} ${#a[@]}   => x,y z,y,z,2
+            x='-r -f'; echo $x                             => -r,-f
+            x='-r -f'; echo "$x"                           => -r -f
+            IFS=,; x=a,b; echo $x                          => a,b
+            IFS=:; x=a:b; echo "$x"                        => a:b
+            read -r v <<< 'p q'; echo $v                   => p,q
+            printf -v v '%s-%s' a b; echo $v               => a-b
+            X=1; true && X=2; echo $X                      => 1,2
+            X=1; (X=2); echo $X                            => 1,2
+            Y=; : ${Y:=dflt}; echo $Y                      => dflt
+            : ${Y:=dflt}; echo $Y                          => $Y
+            """)
+    void variablesFollowTheLine(String line, String expected) {
+        ParsedCommand parsed = ShellTesting.understood(line);
+        List<SimpleCommand> commands = parsed.commands();
+        assertEquals(List.of(expected.split(",")), commands.get(commands.size() - 1).args());
     }
 
     @Test
@@ -126,17 +180,14 @@ class ShellWordsTest {
     }
 
     @Test
-    void exportDeclareAndCdChangeVariables() {
-        assertEquals(List.of("`HOME` is assigned earlier in the line, so `$HOME` cannot be known"),
-                stripLocations(ShellTesting.parse("export HOME=/etc && cat $HOME/x").problems()));
-        assertEquals(List.of("`PWD` is assigned earlier in the line, so `$PWD` cannot be known"),
-                stripLocations(ShellTesting.parse("cd /etc; cat $PWD/shadow").problems()));
-        assertEquals(List.of("`TMPDIR` is assigned earlier in the line, so `$TMPDIR` cannot be known"),
-                stripLocations(ShellTesting.parse("for TMPDIR in /etc; do cat $TMPDIR/x; done").problems()));
-    }
-
-    private static List<String> stripLocations(List<String> problems) {
-        return problems.stream().map(p -> p.substring(p.indexOf(": ") + 2)).toList();
+    void exportDeclareCdAndLoopsChangeVariables() {
+        assertEquals(List.of("cat", "/etc/x"), argv(ShellTesting.understood("export HOME=/etc && cat $HOME/x")
+                .commands().get(1)));
+        // `cd` may fail: the directory is either one.
+        assertEquals(List.of("cat", "/srv/project/shadow", "/etc/shadow"),
+                argv(ShellTesting.understood("cd /etc; cat $PWD/shadow").commands().get(1)));
+        assertEquals(List.of("cat", "/etc/x", "/usr/x"),
+                argv(ShellTesting.understood("for T in /etc /usr; do cat $T/x; done").commands().get(0)));
     }
 
     @Test

@@ -161,8 +161,8 @@ class UnwrappingTest {
             echo 'rm -rf /' | . /dev/stdin             => echo . rm:1
             sh - <<< 'rm -rf /'                        => sh rm:1
             bash script.sh <<EOF⏎rm -rf /⏎EOF          => bash
-            printf '%d' 1 | sh                         => printf sh
-            echo x | cat | sh                          => echo cat sh
+            printf '%d' 1 | sh                         => printf sh 1:1
+            echo x | cat | sh                          => echo cat sh x:1
             """)
     void shellReadingCommands(String line, String expected) {
         ParsedCommand parsed = understood(line.replace("⏎", "\n"));
@@ -178,7 +178,7 @@ class UnwrappingTest {
                 ShellTesting.parse("eval \"$X\"").problems());
         assertEquals(List.of("1:1: `bash -c` runs a string only known at run time: `$(curl -s x)`"),
                 ShellTesting.parse("bash -c \"$(curl -s x)\"").problems());
-        assertEquals(List.of("1:16: `sh` runs a string only known at run time: `$CODE`"),
+        assertEquals(List.of("1:16: `sh` runs code it reads from its input, which cordon cannot see"),
                 ShellTesting.parse("echo \"$CODE\" | sh").problems());
     }
 
