@@ -133,7 +133,7 @@ public final class NativeSpawn {
                     ? pipe(parentEnds, ours) : null;
             int pid = spawn(argv, envp, builder, out, err, inherited);
             started = true;
-            return new SpawnedProcess(pid, out == null ? InputStream.nullInputStream() : new PipeInputStream(out[0]),
+            return new SpawnedProcess(pid, pidfd(pid), out == null ? InputStream.nullInputStream() : new PipeInputStream(out[0]),
                     err == null ? InputStream.nullInputStream() : new PipeInputStream(err[0]));
         } finally {
             parentEnds.forEach(NativeSpawn::closeQuietly);
@@ -310,6 +310,18 @@ public final class NativeSpawn {
             throw new IOException("Cannot run program \"" + argv[0] + "\""
                     + (directory == null ? "" : " (in directory \"" + directory + "\")") + ": error=" + result + ", "
                     + SpawnLibC.strerror(result));
+        }
+    }
+
+    /**
+     * A pidfd of the child (Linux 5.3), or -1 without one. Nobody can have reaped the child yet,
+     * so the pid is still its own.
+     */
+    private static int pidfd(int pid) {
+        try {
+            return (int) Syscalls.call(Syscall.PIDFD_OPEN, (long) pid, 0L);
+        } catch (KernelException e) {
+            return -1;
         }
     }
 

@@ -122,7 +122,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return launcher(List.of(), confinement);
     }
 
-    /** Like {@link #launcher(ThreadSetup)}, with files on descriptors above 2 (native spawn only). */
+    /**
+     * Like {@link #launcher(ThreadSetup)}, with files on descriptors above 2 (native spawn only).
+     * With the native spawn the spawning thread stays until the child has ended.
+     */
     public Launcher launcher(List<NativeSpawn.Inherited> inherited, ThreadSetup confinement) {
         return builder -> {
             if (version == Cgroups.Version.V2) {
@@ -130,11 +133,12 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
             }
             Process process = slot.start(builder, inherited, confinement);
             if (version == Cgroups.Version.V1) {
-                if (ChildStart.nativeSpawn()) {
-                    // Rarely anything to do, and a short run is over before: not right at the start.
+                if (process instanceof SpawnedProcess) {
+                    // The spawning thread stays until the run ends. Rarely anything to do (the
+                    // egress proxy may start a thread), and a short run is over before.
                     owner.backgroundLater(this::moveStrayThreads, STRAY_THREADS_DELAY);
                 } else {
-                    owner.background(this::afterJdkStart);
+                    owner.background(this::afterThreadEnds);
                 }
             }
             return process;
@@ -168,7 +172,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
      * reaper thread out, then the exact process limit. (A native spawn's thread stays until the
      * run ends and creates no other thread: its one task is in the slack for the whole run.)
      */
-    private void afterJdkStart() {
+    private void afterThreadEnds() {
         // Outside the lock: a kill must not wait for the spawning thread.
         slot.awaitThreadEnd(SPAWNER_PATIENCE);
         settleAfterStart();

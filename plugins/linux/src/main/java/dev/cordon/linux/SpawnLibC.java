@@ -63,5 +63,8 @@ final class SpawnLibC {
 
     static native long lseek(int fd, long offset, int whence) throws LastErrorException;
 
+    /** {@code fds} is one {@code struct pollfd}: the descriptor, then events and revents as two shorts. */
+    static native int poll(int[] fds, long count, int timeoutMillis) throws LastErrorException;
+
     static native int waitpid(int pid, int[] status, int options) throws LastErrorException;
 }

@@ -8,10 +8,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A child started by {@link NativeSpawn}. The JDK does not know it, so no JDK reaper thread waits
- * for it: the thread that started it calls {@link #reap()} and blocks there until it ends. That
- * thread is the child's parent thread, which is what {@code PR_SET_PDEATHSIG} (bwrap's
- * {@code --die-with-parent}) watches, so the child outlives it never. Exit values follow the
- * JDK: the status, or {@code 128 + signal}.
+ * for it. Either the thread that started it calls {@link #reap()} and blocks there until it ends
+ * (that thread is then the child's parent thread for its whole life, which is what
+ * {@code PR_SET_PDEATHSIG}, bwrap's {@code --die-with-parent}, watches), or, when that thread may
+ * end first, the threads that wait for the child wait on its pidfd and reap it themselves
+ * ({@link #letWaitersReap()}): one thread wake-up fewer when it ends. Exit values follow the JDK:
+ * the status, or {@code 128 + signal}.
  */
 public final class SpawnedProcess extends Process {
 
@@ -21,19 +23,45 @@ public final class SpawnedProcess extends Process {
     private static final int SIGINFO_BYTES = 128;
     /** A wait status: killed by SIGKILL. */
     private static final int KILLED = 9;
+    private static final int WNOHANG = 1;
+    private static final int POLLIN = 1;
+    /** A waiter polls at most this long at a time, so that an interrupt reaches it. */
+    private static final long POLL_SLICE_MILLIS = 100;
 
     private final long pid;
     private final InputStream stdout;
     private final InputStream stderr;
+    /** The child's pidfd, -1 when there is none or it was closed. */
+    private int pidfd;
+    private boolean waitersReap;
+    private int pollers;
     private ProcessHandle handle;
     private boolean exited;
     private int exitValue;
 
-    SpawnedProcess(long pid, InputStream stdout, InputStream stderr) {
+    SpawnedProcess(long pid, int pidfd, InputStream stdout, InputStream stderr) {
         this.pid = pid;
+        this.pidfd = pidfd;
         this.stdout = stdout;
         this.stderr = stderr;
     }
+
+    /** Whether the waiters could wait for the child themselves (it has a pidfd). */
+    synchronized boolean waitable() {
+        return pidfd >= 0;
+    }
+
+    /**
+     * From now on the threads that wait for the child reap it, and the thread that started it may
+     * end. Call it before the process is handed to anyone.
+     */
+    synchronized void letWaitersReap() {
+        if (pidfd < 0) {
+            throw new IllegalStateException("child " + pid + " has no pidfd to wait on");
+        }
+        waitersReap = true;
+    }
+
 
     /**
      * Takes the child's {@link ProcessHandle}, on a thread that may read {@code /proc} (the
@@ -53,6 +81,9 @@ public final class SpawnedProcess extends Process {
      * ended first, so nothing here can signal a process that reuses its pid.
      */
     void reap() {
+        synchronized (this) {
+            closePidfdIfDone(true);
+        }
         Memory info = new Memory(SIGINFO_BYTES);
         boolean waited = retrying(() -> SpawnLibC.waitid(P_PID, (int) pid, info, WEXITED | WNOWAIT));
         int[] status = {KILLED};
@@ -71,10 +102,7 @@ public final class SpawnedProcess extends Process {
             if (waited) {
                 retrying(() -> SpawnLibC.waitpid((int) pid, status, 0));
             }
-            int signal = status[0] & 0x7f;
-            exitValue = signal == 0 ? (status[0] >> 8) & 0xff : 0x80 + signal;
-            exited = true;
-            notifyAll();
+            record(status[0]);
         }
     }
 
@@ -95,24 +123,97 @@ public final class SpawnedProcess extends Process {
     }
 
     @Override
-    public synchronized int waitFor() throws InterruptedException {
-        while (!exited) {
-            wait();
+    public int waitFor() throws InterruptedException {
+        while (!waitFor(POLL_SLICE_MILLIS, TimeUnit.MILLISECONDS)) {
+            // Slices, so that an interrupt is seen between them.
         }
-        return exitValue;
+        synchronized (this) {
+            return exitValue;
+        }
     }
 
     @Override
-    public synchronized boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
+    public boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
-        while (!exited) {
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                return false;
+        while (true) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
             }
-            TimeUnit.NANOSECONDS.timedWait(this, remaining);
+            long remaining = deadline - System.nanoTime();
+            synchronized (this) {
+                if (exited) {
+                    return true;
+                }
+                if (remaining <= 0) {
+                    return false;
+                }
+                if (!waitersReap) {
+                    TimeUnit.NANOSECONDS.timedWait(this, remaining);
+                    continue;
+                }
+            }
+            awaitExit(Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(POLL_SLICE_MILLIS)));
         }
-        return true;
+    }
+
+    /** Polls the pidfd (readable once the child has ended) and reaps the child when it has. */
+    private void awaitExit(long nanos) {
+        int fd;
+        synchronized (this) {
+            if (exited) {
+                return;
+            }
+            fd = pidfd;
+            pollers++;
+        }
+        try {
+            int[] pollfd = {fd, POLLIN};
+            int ready;
+            try {
+                ready = SpawnLibC.poll(pollfd, 1, (int) Math.max(0, (nanos + 999_999) / 1_000_000));
+            } catch (LastErrorException e) {
+                ready = 0; // interrupted by a signal: the caller polls again
+            }
+            if (ready > 0) {
+                reapEnded();
+            }
+        } finally {
+            synchronized (this) {
+                pollers--;
+                closePidfdIfDone(false);
+            }
+        }
+    }
+
+    /** Reaps the child, which the pidfd says has ended, without blocking. */
+    private synchronized void reapEnded() {
+        if (exited) {
+            return;
+        }
+        int[] status = new int[1];
+        try {
+            if (SpawnLibC.waitpid((int) pid, status, WNOHANG) == pid) {
+                record(status[0]);
+            }
+        } catch (LastErrorException e) {
+            // Nobody else reaps this child; should it be gone anyway, report it killed rather than wait forever.
+            record(KILLED);
+        }
+    }
+
+    private void record(int status) {
+        int signal = status & 0x7f;
+        exitValue = signal == 0 ? (status >> 8) & 0xff : 0x80 + signal;
+        exited = true;
+        notifyAll();
+    }
+
+    /** The pidfd goes once the child was reaped and nobody polls it (or at once when unused). */
+    private void closePidfdIfDone(boolean unused) {
+        if (pidfd >= 0 && (unused || exited && pollers == 0)) {
+            NativeSpawn.closeQuietly(pidfd);
+            pidfd = -1;
+        }
     }
 
     @Override
@@ -124,8 +225,16 @@ public final class SpawnedProcess extends Process {
     }
 
     @Override
-    public synchronized boolean isAlive() {
-        return !exited;
+    public boolean isAlive() {
+        synchronized (this) {
+            if (exited || !waitersReap) {
+                return !exited;
+            }
+        }
+        awaitExit(0);
+        synchronized (this) {
+            return !exited;
+        }
     }
 
     @Override

@@ -37,14 +37,28 @@ public final class Spawner {
     }
 
     /**
-     * Starts the builder without a setup from a pooled thread, with files on descriptors above 2
-     * (native spawn only). The thread spawns the child and then waits for it (it is the child's
-     * parent thread while the child lives, which {@code PR_SET_PDEATHSIG} watches), and only then
-     * returns to the pool: no thread is created per run. Nothing confines these threads, so they
-     * can be reused.
+     * Starts the builder without a setup, with files on descriptors above 2 (native spawn only),
+     * from a thread that lives as long as the child ({@code PR_SET_PDEATHSIG} watches the parent
+     * thread). The calling thread itself when it says it will ({@link ParentThread#STAYS}: a
+     * platform thread that waits for the child) and the kernel has pidfds: then no other thread
+     * takes part at all. Otherwise a pooled thread, which spawns the child, waits for it, and only
+     * then returns to the pool: no thread is created per run. Nothing confines these threads, so
+     * they can be reused.
      */
-    public static Process startUnconfined(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited)
-            throws IOException {
+    public static Process startUnconfined(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited,
+            ParentThread caller) throws IOException {
+        if (caller == ParentThread.STAYS && ChildStart.nativeSpawn()) {
+            SpawnedProcess spawned = NativeSpawn.start(builder, inherited);
+            if (spawned.waitable()) {
+                spawned.letWaitersReap();
+                spawned.adopt();
+                return spawned;
+            }
+            // No pidfd: a pooled thread reaps it (threads of one process may reap each other's children).
+            UNCONFINED.execute(spawned::reap);
+            spawned.adopt();
+            return spawned;
+        }
         ChildStart start = new ChildStart(builder, inherited, ThreadSetup.NONE);
         UNCONFINED.execute(start::run);
         return start.await();

@@ -12,6 +12,7 @@ public enum Syscall {
     CAPSET(126, 91),
     GETTID(186, 178),
     STATX(332, 291),
+    PIDFD_OPEN(434, 434),
     // Refused by the seccomp filter (unshare and the mount calls are also made through JNA, for a
     // spawning thread's private mounts, before the filter is installed).
     PTRACE(101, 117),

@@ -122,6 +122,36 @@ class NativeSpawnTest {
         assertFalse(Files.exists(Path.of("/proc", Long.toString(pid))) && zombie(pid), "left a zombie");
     }
 
+    @Test
+    void everyWayOfWaitingReapsTheChildAndReportsItsStatus() throws Exception {
+        ProcessBuilder quick = builder("sh", "-c", "exit 7");
+        // A dedicated thread stays and reaps; the caller is the parent and its waits reap; a pooled thread reaps.
+        List<Process> processes = List.of(
+                Spawner.start(quick, List.of(), ThreadSetup.NONE),
+                Spawner.startUnconfined(quick, List.of(), ParentThread.STAYS),
+                Spawner.startUnconfined(quick, List.of(), ParentThread.MAY_END));
+        for (Process process : processes) {
+            assertEquals(7, Child.finish(process).exitCode());
+            assertFalse(process.isAlive());
+            long pid = process.pid();
+            assertFalse(Files.exists(Path.of("/proc", Long.toString(pid))) && zombie(pid), "left a zombie");
+        }
+    }
+
+    @Test
+    void aWaiterThatIsInterruptedStopsWaiting() throws Exception {
+        Process process = Spawner.startUnconfined(builder("sleep", "30").redirectOutput(ProcessBuilder.Redirect.DISCARD),
+                List.of(), ParentThread.STAYS);
+        try {
+            Thread.currentThread().interrupt();
+            assertThrows(InterruptedException.class, process::waitFor);
+            assertTrue(process.isAlive());
+        } finally {
+            process.toHandle().destroyForcibly();
+            assertEquals(137, process.waitFor());
+        }
+    }
+
     private static boolean zombie(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);

@@ -2,6 +2,7 @@ package dev.cordon.executor.bwrap;
 
 import dev.cordon.executor.support.Launcher;
 import dev.cordon.linux.NativeSpawn;
+import dev.cordon.linux.ParentThread;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.Spawner;
 import dev.cordon.linux.ThreadSetup;
@@ -62,7 +63,8 @@ enum BwrapLaunch {
      * Writes the run's files and prepares bwrap's start with {@code command} (which begins with
      * {@code --}), into the run's cgroup when there is one.
      *
-     * @param parent whether a wrapper may become bwrap (see {@link BwrapWrapper})
+     * @param parent whether the calling thread outlives the run (then a wrapper may become bwrap, see
+     *     {@link BwrapWrapper}, and a direct start may happen on it)
      */
     Start prepare(BwrapScratch scratch, byte[] options, Path seccomp, BwrapRlimits rlimits, BwrapWrapper.Parent parent,
             Path bwrap, List<String> command, Optional<RunCgroup> cgroup) throws IOException {
@@ -81,8 +83,11 @@ enum BwrapLaunch {
                 NativeSpawn.Inherited.opened(BwrapArguments.SECCOMP_FD, files.seccomp(), O_RDONLY),
                 NativeSpawn.Inherited.duplicated(BwrapArguments.ARGS_FD, files.options()),
                 NativeSpawn.Inherited.duplicated(BwrapArguments.STATUS_FD, files.status()));
+        // bwrap's parent thread must live as long as bwrap: the cgroup's spawning thread stays; without
+        // a cgroup, the caller's own thread when it waits for the run (else a pooled one).
+        ParentThread caller = parent == BwrapWrapper.Parent.EXEC ? ParentThread.STAYS : ParentThread.MAY_END;
         Launcher launcher = cgroup.<Launcher>map(run -> run.launcher(inherited, ThreadSetup.NONE))
-                .orElse(builder -> Spawner.startUnconfined(builder, inherited));
+                .orElse(builder -> Spawner.startUnconfined(builder, inherited, caller));
         return new Start(argv, launcher, files);
     }
 }
