@@ -110,6 +110,7 @@ public final class LandlockExecutor implements Executor {
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
         try (LandlockTemp temp = machine.mounts() ? LandlockTemp.mounted() : LandlockTemp.directory(request.runId())) {
+            requireVisible(request.cwd(), confinement, temp);
             LandlockRlimits.MemoryEnforcement memory = cgroup != null && machine.cgroups().orElseThrow().limitsMemory()
                     ? LandlockRlimits.MemoryEnforcement.CGROUP : LandlockRlimits.MemoryEnforcement.ADDRESS_SPACE;
             List<LandlockGrant> implicit = implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory));
@@ -156,6 +157,36 @@ public final class LandlockExecutor implements Executor {
         writes.addAll(temp.writeRoots());
         return new Confinement(confinement.workspace(), reads, writes, confinement.readOnlyPaths(),
                 confinement.hiddenPaths(), confinement.network(), confinement.limits());
+    }
+
+    /**
+     * The child starts in its working directory, which must show inside: else the start fails
+     * with the program's ENOENT, a message that would blame the program.
+     */
+    private static void requireVisible(Path cwd, Confinement confinement, LandlockTemp temp) throws ExecutorException {
+        Path real;
+        try {
+            real = cwd.toRealPath();
+        } catch (IOException e) {
+            throw new ExecutorException("working directory `" + cwd + "` does not exist", e);
+        }
+        if (temp.mountedFolders().contains(real)) {
+            return; // a fresh temp file system: nothing of the host's below it shows
+        }
+        List<Path> visible = new ArrayList<>(confinement.readRoots());
+        visible.addAll(confinement.writeRoots());
+        for (Path root : visible) {
+            Path resolved;
+            try {
+                resolved = root.toRealPath();
+            } catch (IOException e) {
+                continue;
+            }
+            if (real.startsWith(resolved)) {
+                return;
+            }
+        }
+        throw new ExecutorException("working directory `" + cwd + "` is outside every root the command may read");
     }
 
     /** The request with {@code TMPDIR} naming the run's private temp. */
