@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.spi.Limits;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -53,11 +57,34 @@ class RunCgroupTest {
             cgroups.awaitBackground();
             String own = Files.readString(Path.of("/proc/self/cgroup"));
             assertFalse(own.contains(cgroup.procsDir().getFileName().toString()), "the JVM moved into the run cgroup: " + own);
+            // The spawning thread reaps the child and then ends, and stray threads leave shortly
+            // after the start: neither may stay.
             String runDir = cgroup.procsDir().getFileName().toString();
-            for (Path task : Files.list(Path.of("/proc/self/task")).toList()) {
-                assertFalse(Files.readString(task.resolve("cgroup")).contains(runDir), "thread " + task);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            List<Path> inside = threadsIn(runDir);
+            while (!inside.isEmpty() && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
+                inside = threadsIn(runDir);
+            }
+            assertEquals(List.of(), inside, "threads of the JVM left in the run cgroup");
+        }
+    }
+
+    /** This JVM's threads whose cgroups name {@code runDir}; a thread that ended meanwhile is not listed. */
+    private static List<Path> threadsIn(String runDir) throws IOException {
+        List<Path> inside = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    if (Files.readString(task.resolve("cgroup")).contains(runDir)) {
+                        inside.add(task);
+                    }
+                } catch (NoSuchFileException e) {
+                    // The thread ended while the list was read.
+                }
             }
         }
+        return inside;
     }
 
     @Test
