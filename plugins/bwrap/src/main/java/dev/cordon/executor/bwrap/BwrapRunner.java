@@ -14,6 +14,7 @@ import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
+import dev.cordon.linux.Spawner;
 import dev.cordon.linux.ThreadSetup;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
@@ -66,17 +67,19 @@ final class BwrapRunner implements AutoCloseable {
         List<String> options = BwrapArguments.options(request, plan, fence);
         List<String> command = BwrapArguments.command(request, init, fence);
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
+        ThreadSetup setup = fence.map(BwrapNetworkFence::setup).orElse(ThreadSetup.NONE);
         try (RunCgroup ignored = cgroup.orElse(null);
                 Placeholders.Reservation reservation = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_FILE, "sandbox");
                 BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
                         scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
             List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory),
-                    parent(cgroup.isPresent()), host.bwrap(), command);
+                    parent(cgroup.isPresent() || setup != ThreadSetup.NONE), host.bwrap(), command);
             ProcessBuilder builder = new ProcessBuilder(argv);
             // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();
             builder.directory(new File("/"));
-            Launcher launcher = cgroup.map(run -> run.launcher(ThreadSetup.NONE)).orElse(Launcher.DIRECT);
+            Launcher launcher = cgroup.map(run -> run.launcher(setup))
+                    .orElse(setup == ThreadSetup.NONE ? Launcher.DIRECT : b -> Spawner.start(b, setup));
             ProcessTree tree = cgroup.<ProcessTree>map(run -> run)
                     .orElseGet(() -> new BwrapTree(() -> BwrapStatus.parse(runFiles.statusText())));
             RunOutcome outcome = processes.run(builder, Requests.settings(request, launcher, tree), listener);
@@ -99,11 +102,12 @@ final class BwrapRunner implements AutoCloseable {
 
     /**
      * The wrapper may become bwrap only when the thread that starts it outlives the run: the
-     * caller's own platform thread, which blocks until the run ends. A cgroup launch starts from
-     * a thread of its own, and a virtual thread's carrier may be retired while the run goes on.
+     * caller's own platform thread, which blocks until the run ends. A cgroup launch or a network
+     * fence starts from a thread of its own, and a virtual thread's carrier may be retired while
+     * the run goes on.
      */
-    private static BwrapWrapper.Parent parent(boolean cgroupLaunch) {
-        return cgroupLaunch || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
+    private static BwrapWrapper.Parent parent(boolean ownThread) {
+        return ownThread || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
     }
 
     private static boolean isVirtual(Thread thread) {
