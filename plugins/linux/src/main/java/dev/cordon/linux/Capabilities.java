@@ -1,6 +1,6 @@
 package dev.cordon.linux;
 
-import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.nio.file.Path;
 
 /**
@@ -35,10 +35,14 @@ public final class Capabilities {
 
     /** The calling thread's capability sets. */
     public static Sets current() throws KernelException {
-        Memory header = header();
-        Memory data = new Memory(24);
-        data.clear();
-        Syscalls.call(Syscall.CAPGET, header, data);
+        try (Scratch scratch = new Scratch()) {
+            return current(scratch);
+        }
+    }
+
+    private static Sets current(Scratch scratch) throws KernelException {
+        Pointer data = scratch.zeroed(24);
+        Syscalls.call(Syscall.CAPGET, header(scratch), data);
         return new Sets(join(data, 0), join(data, 4), join(data, 8));
     }
 
@@ -50,17 +54,17 @@ public final class Capabilities {
      * with no-new-privs set, executing a program still cannot raise the empty permitted set.
      */
     public static void dropAllForThread() throws KernelException {
-        Sets before = current();
-        if (!before.empty() && !boundingSetDropped()) {
-            dropBoundingSet(before);
-        }
-        Prctl.call("prctl(PR_CAP_AMBIENT_CLEAR_ALL)", Prctl.PR_CAP_AMBIENT, Prctl.PR_CAP_AMBIENT_CLEAR_ALL);
-        Memory data = new Memory(24);
-        data.clear();
-        Syscalls.call(Syscall.CAPSET, header(), data);
-        Sets after = current();
-        if (!after.empty()) {
-            throw new KernelException("capabilities remain after capset: " + after, 0);
+        try (Scratch scratch = new Scratch()) {
+            Sets before = current(scratch);
+            if (!before.empty() && !boundingSetDropped()) {
+                dropBoundingSet(before);
+            }
+            Prctl.call("prctl(PR_CAP_AMBIENT_CLEAR_ALL)", Prctl.PR_CAP_AMBIENT, Prctl.PR_CAP_AMBIENT_CLEAR_ALL);
+            Syscalls.call(Syscall.CAPSET, header(scratch), scratch.zeroed(24));
+            Sets after = current(scratch);
+            if (!after.empty()) {
+                throw new KernelException("capabilities remain after capset: " + after, 0);
+            }
         }
     }
 
@@ -100,14 +104,13 @@ public final class Capabilities {
         return known;
     }
 
-    private static Memory header() {
-        Memory header = new Memory(8);
-        header.setInt(0, VERSION_3);
-        header.setInt(4, 0); // 0: the calling thread
+    private static Pointer header(Scratch scratch) {
+        Pointer header = scratch.zeroed(8);
+        header.setInt(0, VERSION_3); // pid 0 (the calling thread) follows
         return header;
     }
 
-    private static long join(Memory data, int offset) {
+    private static long join(Pointer data, int offset) {
         return (data.getInt(offset) & 0xFFFFFFFFL) | ((data.getInt(offset + 12) & 0xFFFFFFFFL) << 32);
     }
 }

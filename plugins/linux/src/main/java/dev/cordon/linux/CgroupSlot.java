@@ -27,6 +27,7 @@ final class CgroupSlot {
     private final SynchronousQueue<Job> jobs = new SynchronousQueue<>();
     private final CompletableFuture<Void> entered = new CompletableFuture<>();
     private Thread thread;
+    private volatile String threadId = "";
     private ThreadSetup early = ThreadSetup.NONE;
     private boolean used;
 
@@ -73,6 +74,11 @@ final class CgroupSlot {
 
     Map<String, Path> dirs() {
         return dirs;
+    }
+
+    /** The kernel id of the parked (spawning) thread, or empty on v2 or before it ran. */
+    String threadId() {
+        return threadId;
     }
 
     /**
@@ -138,6 +144,7 @@ final class CgroupSlot {
     private void park() {
         try {
             String tid = Long.toString(Syscalls.gettid());
+            threadId = tid;
             for (Path dir : new java.util.LinkedHashSet<>(dirs.values())) {
                 RunCgroup.write(dir.resolve("tasks"), tid);
             }

@@ -22,6 +22,7 @@ final class ChildStart {
     private final CompletableFuture<Process> started = new CompletableFuture<>();
 
     ChildStart(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited, ThreadSetup setup) {
+        NativeSpawn.checkContiguous(inherited);
         this.builder = builder;
         this.inherited = List.copyOf(inherited);
         this.setup = setup;
@@ -35,7 +36,7 @@ final class ChildStart {
     private static boolean warmUp() {
         boolean available = NativeSpawn.unavailable().isEmpty();
         if (available) {
-            for (Class<?> type : List.of(SpawnedProcess.class, PipeInputStream.class, com.sun.jna.StringArray.class)) {
+            for (Class<?> type : List.of(SpawnedProcess.class, PipeInputStream.class, Scratch.class)) {
                 try {
                     Class.forName(type.getName(), true, type.getClassLoader());
                 } catch (ClassNotFoundException e) {

@@ -2,7 +2,7 @@ package dev.cordon.linux;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
-import com.sun.jna.StringArray;
+import com.sun.jna.Pointer;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +36,8 @@ public final class NativeSpawn {
     private static final int O_TRUNC = 01000;
     private static final int O_APPEND = 02000;
     private static final int F_DUPFD_CLOEXEC = 1030;
+    /** Where memory files' descriptors are copied before a start, above any inherited target. */
+    private static final int RELOCATED_FROM = 64;
     private static final int ENOEXEC = 8;
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
     /** Larger than glibc's {@code posix_spawn_file_actions_t} (80 bytes) and attributes (336). */
@@ -50,13 +52,26 @@ public final class NativeSpawn {
     private NativeSpawn() {
     }
 
-    /** A file the child gets on a descriptor above 2, opened in the child by path. */
-    public record Inherited(int fd, Path path, int flags) {
+    /**
+     * A file the child gets on a descriptor above 2: opened in the child by path, or a memory
+     * file of this JVM duplicated. The descriptors of a start must be 3, 4, … without a gap.
+     */
+    public record Inherited(int fd, Path path, int flags, MemFile memory) {
 
         public Inherited {
             if (fd < 3) {
                 throw new IllegalArgumentException("descriptors 0-2 are the standard streams: " + fd);
             }
+        }
+
+        /** {@code path} opened with {@code flags} in the child. */
+        public static Inherited opened(int fd, Path path, int flags) {
+            return new Inherited(fd, path, flags, null);
+        }
+
+        /** A memory file, sharing its offset with this JVM's descriptor. */
+        public static Inherited duplicated(int fd, MemFile memory) {
+            return new Inherited(fd, null, 0, memory);
         }
     }
 
@@ -130,10 +145,44 @@ public final class NativeSpawn {
 
     private static int spawn(String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
             List<Inherited> inherited) throws IOException {
+        checkContiguous(inherited);
+        // A memory file's own descriptor may be one of the targets: a copy far above them is
+        // duplicated instead, so that no duplication overwrites another's source.
+        Map<Integer, Integer> relocated = new java.util.HashMap<>();
+        try (Scratch scratch = new Scratch()) {
+            for (Inherited file : inherited) {
+                if (file.memory() != null) {
+                    relocated.put(file.fd(), relocate(file.memory().descriptor()));
+                }
+            }
+            return spawn(scratch, argv, envp, builder, out, err, inherited, relocated);
+        } finally {
+            relocated.values().forEach(NativeSpawn::closeQuietly);
+        }
+    }
+
+    static void checkContiguous(List<Inherited> inherited) {
+        for (int i = 0; i < inherited.size(); i++) {
+            if (inherited.get(i).fd() != 3 + i) {
+                throw new IllegalArgumentException("inherited descriptors must be 3, 4, … in order: " + inherited);
+            }
+        }
+    }
+
+    private static int relocate(int fd) throws IOException {
+        try {
+            return SpawnLibC.fcntl(fd, F_DUPFD_CLOEXEC, RELOCATED_FROM);
+        } catch (LastErrorException e) {
+            throw new IOException("fcntl(F_DUPFD_CLOEXEC): " + Errno.describe(e.getErrorCode()), e);
+        }
+    }
+
+    private static int spawn(Scratch scratch, String[] argv, String[] envp, ProcessBuilder builder, int[] out, int[] err,
+            List<Inherited> inherited, Map<Integer, Integer> relocated) throws IOException {
         File directory = builder.directory();
-        Memory actions = new Memory(ACTIONS_BYTES);
-        Memory attributes = new Memory(ATTRIBUTES_BYTES);
-        Memory mask = new Memory(SIGSET_BYTES);
+        Pointer actions = scratch.zeroed(ACTIONS_BYTES);
+        Pointer attributes = scratch.zeroed(ATTRIBUTES_BYTES);
+        Pointer mask = scratch.zeroed(SIGSET_BYTES);
         check(SpawnLibC.posix_spawn_file_actions_init(actions), argv, directory);
         try {
             check(SpawnLibC.posix_spawnattr_init(attributes), argv, directory);
@@ -145,13 +194,18 @@ public final class NativeSpawn {
                     redirect(actions, 2, builder.redirectError(), err, argv, directory);
                 }
                 redirect(actions, 0, builder.redirectInput(), null, argv, directory);
-                // Every other descriptor of this JVM goes (many are not close-on-exec); the files
-                // asked for are opened afterwards, in the child.
-                check(SpawnLibC.posix_spawn_file_actions_addclosefrom_np(actions, 3), argv, directory);
+                // The files asked for take descriptors 3..n, over whatever this JVM has there; every
+                // other descriptor of this JVM goes (many are not close-on-exec).
                 for (Inherited file : inherited) {
-                    check(SpawnLibC.posix_spawn_file_actions_addopen(actions, file.fd(), cString(file.path().toString()),
-                            file.flags(), 0), argv, directory);
+                    if (file.memory() != null) {
+                        check(SpawnLibC.posix_spawn_file_actions_adddup2(actions, relocated.get(file.fd()), file.fd()),
+                                argv, directory);
+                    } else {
+                        check(SpawnLibC.posix_spawn_file_actions_addopen(actions, file.fd(),
+                                cString(file.path().toString()), file.flags(), 0), argv, directory);
+                    }
                 }
+                check(SpawnLibC.posix_spawn_file_actions_addclosefrom_np(actions, 3 + inherited.size()), argv, directory);
                 if (directory != null) {
                     check(SpawnLibC.posix_spawn_file_actions_addchdir_np(actions, cString(directory.getPath())), argv,
                             directory);
@@ -160,7 +214,8 @@ public final class NativeSpawn {
                 check(SpawnLibC.posix_spawnattr_setsigmask(attributes, mask), argv, directory);
                 check(SpawnLibC.posix_spawnattr_setflags(attributes, POSIX_SPAWN_SETSIGMASK), argv, directory);
                 int[] pid = new int[1];
-                int result = spawnp(pid, argv, envp, actions, attributes);
+                Pointer environment = scratch.stringArray(envp);
+                int result = spawnp(scratch, pid, argv, environment, actions, attributes);
                 if (result == ENOEXEC) {
                     // A file without a #! line: run by the shell, as the JDK and execvp do.
                     Optional<String> file = resolve(argv[0]);
@@ -169,7 +224,7 @@ public final class NativeSpawn {
                         viaShell[0] = SHELL;
                         viaShell[1] = file.get();
                         System.arraycopy(argv, 1, viaShell, 2, argv.length - 1);
-                        result = spawnp(pid, viaShell, envp, actions, attributes);
+                        result = spawnp(scratch, pid, viaShell, environment, actions, attributes);
                     }
                 }
                 check(result, argv, directory);
@@ -183,7 +238,7 @@ public final class NativeSpawn {
     }
 
     /** One standard stream: a pipe's child end, a file, or inherited from this JVM (nothing to do). */
-    private static void redirect(Memory actions, int fd, ProcessBuilder.Redirect redirect, int[] pipe, String[] argv,
+    private static void redirect(Pointer actions, int fd, ProcessBuilder.Redirect redirect, int[] pipe, String[] argv,
             File directory) throws IOException {
         switch (redirect.type()) {
             case PIPE -> check(SpawnLibC.posix_spawn_file_actions_adddup2(actions, pipe[1], fd),
@@ -200,10 +255,9 @@ public final class NativeSpawn {
         }
     }
 
-    private static int spawnp(int[] pid, String[] argv, String[] envp, Memory actions, Memory attributes) {
-        String encoding = JNU.name();
-        return SpawnLibC.posix_spawnp(pid, cString(argv[0]), actions, attributes, new StringArray(argv, encoding),
-                new StringArray(envp, encoding));
+    private static int spawnp(Scratch scratch, int[] pid, String[] argv, Pointer envp, Pointer actions,
+            Pointer attributes) {
+        return SpawnLibC.posix_spawnp(pid, cString(argv[0]), actions, attributes, scratch.stringArray(argv), envp);
     }
 
     /** The file {@code posix_spawnp} ran for a program name: itself with a slash, else the first in {@code PATH}. */

@@ -33,6 +33,8 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
     /** The CFS bandwidth period: the share is enforced over every 100 ms. */
     static final long CPU_PERIOD_MICROS = 100_000;
+    /** When JVM threads a native spawn's setup may have created in the cgroup are moved out. */
+    private static final Duration STRAY_THREADS_DELAY = Duration.ofMillis(20);
     /** The spawning thread ends right after the start; this is only a bound. */
     private static final Duration SPAWNER_PATIENCE = Duration.ofMillis(200);
 
@@ -43,6 +45,12 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     private final Map<String, Path> parents;
     private final Limits limits;
     private CgroupEvents eventsBeforeKill;
+    private Process root;
+    /**
+     * Seen empty after the run's first process had ended: nothing can join the cgroup any more
+     * (on v2 that process placed itself before anything could fork), so it stays empty.
+     */
+    private boolean emptied;
     private boolean closed;
 
     private RunCgroup(Cgroups owner, CgroupSlot slot, Limits limits) {
@@ -121,8 +129,13 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
                 builder.command(selfPlacing(builder.command()));
             }
             Process process = slot.start(builder, inherited, confinement);
-            if (version == Cgroups.Version.V1 && !ChildStart.nativeSpawn()) {
-                owner.background(this::afterJdkStart);
+            if (version == Cgroups.Version.V1) {
+                if (ChildStart.nativeSpawn()) {
+                    // Rarely anything to do, and a short run is over before: not right at the start.
+                    owner.backgroundLater(this::moveStrayThreads, STRAY_THREADS_DELAY);
+                } else {
+                    owner.background(this::afterJdkStart);
+                }
             }
             return process;
         };
@@ -161,11 +174,22 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         settleAfterStart();
     }
 
+    /**
+     * Off the caller's path, after a native spawn: JVM threads the spawning thread created while
+     * it set the run up (the egress proxy may start one) belong to the JVM; the spawning thread
+     * itself stays, as the child's parent, until the run ends.
+     */
+    private synchronized void moveStrayThreads() {
+        if (!closed) {
+            moveOwnThreadsBack(slot.threadId());
+        }
+    }
+
     private synchronized void settleAfterStart() {
         if (closed) {
             return;
         }
-        moveOwnThreadsBack();
+        moveOwnThreadsBack("");
         if (limits.maxProcesses() > 0 && eventsBeforeKill == null) {
             try {
                 write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.maxProcesses()));
@@ -179,10 +203,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
      * JVM threads created by the spawning thread (the JDK's process reaper) inherit its v1
      * cgroups; they belong to the JVM, not to the run, so they are moved back to where they were.
      */
-    private void moveOwnThreadsBack() {
+    private void moveOwnThreadsBack(String staying) {
         for (Map.Entry<String, Path> entry : dirs.entrySet()) {
             for (String tid : lines(entry.getValue().resolve("tasks"))) {
-                if (Files.exists(Path.of("/proc/self/task", tid))) {
+                if (!tid.equals(staying) && Files.exists(Path.of("/proc/self/task", tid))) {
                     try {
                         write(parents.get(entry.getKey()).resolve("tasks"), tid);
                     } catch (KernelException e) {
@@ -238,8 +262,18 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     /** Whether no process of the run is left (threads of this JVM do not count). */
     public synchronized boolean isEmpty() {
+        if (emptied) {
+            return true;
+        }
         long self = ProcessHandle.current().pid();
-        return lines(procsDir().resolve("cgroup.procs")).stream().allMatch(pid -> Long.parseLong(pid) == self);
+        boolean empty = lines(procsDir().resolve("cgroup.procs")).stream().allMatch(pid -> Long.parseLong(pid) == self);
+        emptied = empty && root != null && !root.isAlive();
+        return empty;
+    }
+
+    @Override
+    public synchronized void attach(Process started) {
+        root = started;
     }
 
     /** The limit counters, as they were before the run was killed. */
@@ -292,7 +326,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     /** Moves stray JVM threads out, then removes the directories (retrying while busy). */
     private synchronized void remove() {
-        moveOwnThreadsBack();
+        moveOwnThreadsBack("");
         owner.removeDirs(dirs.values(), 0);
     }
 

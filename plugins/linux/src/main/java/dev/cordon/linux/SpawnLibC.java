@@ -55,5 +55,13 @@ final class SpawnLibC {
 
     static native int waitid(int idType, int id, Pointer info, int options) throws LastErrorException;
 
+    static native int memfd_create(String name, int flags) throws LastErrorException;
+
+    static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
+
+    static native long pread(int fd, byte[] buffer, long count, long offset) throws LastErrorException;
+
+    static native long lseek(int fd, long offset, int whence) throws LastErrorException;
+
     static native int waitpid(int pid, int[] status, int options) throws LastErrorException;
 }

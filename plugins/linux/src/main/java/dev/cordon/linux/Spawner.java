@@ -36,6 +36,28 @@ public final class Spawner {
         return start.await();
     }
 
+    /**
+     * Starts the builder without a setup from a pooled thread, with files on descriptors above 2
+     * (native spawn only). The thread spawns the child and then waits for it (it is the child's
+     * parent thread while the child lives, which {@code PR_SET_PDEATHSIG} watches), and only then
+     * returns to the pool: no thread is created per run. Nothing confines these threads, so they
+     * can be reused.
+     */
+    public static Process startUnconfined(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited)
+            throws IOException {
+        ChildStart start = new ChildStart(builder, inherited, ThreadSetup.NONE);
+        UNCONFINED.execute(start::run);
+        return start.await();
+    }
+
+    /** Threads that start and wait for unconfined children; idle ones end after a minute. */
+    private static final java.util.concurrent.ExecutorService UNCONFINED =
+            java.util.concurrent.Executors.newCachedThreadPool(task -> {
+                Thread thread = new Thread(task, "cordon-spawn-unconfined");
+                thread.setDaemon(true);
+                return thread;
+            });
+
     /** A setup or start failure as the {@link IOException} a launcher throws; the cause is kept. */
     static IOException asIOException(Throwable error) {
         if (error instanceof IOException io) {

@@ -66,15 +66,23 @@ class NativeSpawnTest {
 
     @Test
     void filesReachTheChildOnTheDescriptorsAskedFor() throws Exception {
-        Path input = Files.writeString(dir.resolve("in"), "from descriptor four\n");
-        Path output = Files.writeString(dir.resolve("out"), "");
-        ProcessBuilder builder = builder("sh", "-c", "cat <&4 >&5; ls /proc/$$/fd");
-        Child child = Child.run(ThreadSetup.NONE, List.of(new NativeSpawn.Inherited(4, input, 0),
-                new NativeSpawn.Inherited(5, output, 1)), builder);
-        assertEquals(0, child.exitCode(), child.stderr());
-        assertEquals("from descriptor four\n", Files.readString(output));
-        assertEquals(List.of("0", "1", "2", "4", "5"), child.stdout().lines().sorted().toList(),
-                "only the standard streams and the files asked for");
+        Path input = Files.writeString(dir.resolve("in"), "from descriptor three\n");
+        try (MemFile options = MemFile.of("options", "from memory\n".getBytes(StandardCharsets.UTF_8));
+                MemFile status = MemFile.create("status")) {
+            ProcessBuilder builder = builder("sh", "-c", "cat <&3 >&5; cat <&4 >&5; ls /proc/$$/fd");
+            Child child = Child.run(ThreadSetup.NONE, List.of(NativeSpawn.Inherited.opened(3, input, 0),
+                    NativeSpawn.Inherited.duplicated(4, options), NativeSpawn.Inherited.duplicated(5, status)), builder);
+            assertEquals(0, child.exitCode(), child.stderr());
+            assertEquals("from descriptor three\nfrom memory\n", status.text());
+            assertEquals(List.of("0", "1", "2", "3", "4", "5"), child.stdout().lines().sorted().toList(),
+                    "only the standard streams and the files asked for");
+        }
+    }
+
+    @Test
+    void inheritedDescriptorsMustFollowTheStandardStreams() {
+        assertThrows(IllegalArgumentException.class, () -> Spawner.start(builder("true"),
+                List.of(NativeSpawn.Inherited.opened(4, dir, 0)), ThreadSetup.NONE));
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
 import dev.cordon.linux.LandlockRuleset;
 import dev.cordon.linux.NativeSpawn;
+import dev.cordon.linux.Rlimits;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
 import dev.cordon.linux.Spawner;
@@ -45,8 +46,6 @@ public final class LandlockExecutor implements Executor {
 
     /** Above {@code local}, below {@code bwrap}, which adds fresh mount, PID and network namespaces. */
     public static final int PRIORITY = 100;
-
-    private static boolean coreDumpsOff;
 
     private final ProcessRunner runner = new ProcessRunner();
     private final java.util.Map<SeccompProgram.Sockets, byte[]> filters = new java.util.concurrent.ConcurrentHashMap<>();
@@ -293,14 +292,11 @@ public final class LandlockExecutor implements Executor {
     }
 
     /** Once per process before the first run; without it no command runs. */
-    private static synchronized void disableCoreDumps() throws ExecutorException {
-        if (!coreDumpsOff) {
-            try {
-                LandlockRlimits.noCoreDumpsForThisProcess();
-            } catch (KernelException e) {
-                throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
-            }
-            coreDumpsOff = true;
+    private static void disableCoreDumps() throws ExecutorException {
+        try {
+            Rlimits.noCoreDumpsForThisProcess();
+        } catch (KernelException e) {
+            throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
         }
     }
 }
