@@ -64,10 +64,20 @@ final class RunEgress implements AutoCloseable {
                 resolution.policyFiles(), cwd, env, resolution.workspace());
         CompletableFuture<EgressProxy> proxy = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
+            EgressProxy started;
             try {
-                proxy.complete(EgressProxy.start(policy, resolver(env), ProxySettings.DEFAULT));
+                started = EgressProxy.start(policy, resolver(env), ProxySettings.DEFAULT);
+                proxy.complete(started);
             } catch (IOException | RuntimeException | Error e) {
                 proxy.completeExceptionally(e);
+                return;
+            }
+            try {
+                // An executor that bridges the Unix socket into the sandbox asks for it later; bound
+                // now, it is ready by then. One that serves a listener of its own need not wait.
+                started.socket();
+            } catch (IOException e) {
+                // The executor that needs it asks again and reports the failure.
             }
         }, "cordon-egress-start");
         starter.setDaemon(true);

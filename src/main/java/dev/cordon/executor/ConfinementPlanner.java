@@ -87,10 +87,18 @@ public final class ConfinementPlanner {
         read.add(workspace);
         Set<Path> write = paths(profile.filesystem().write());
         read.addAll(write);
+        boolean writesWorkspace = write.contains(workspace);
         List<Path> temps = new ArrayList<>(SHARED_TEMP);
         temps.add(tempDir.toAbsolutePath().normalize());
         read.removeAll(temps);
         write.removeAll(temps);
+        if (!SHARED_TEMP.contains(workspace)) {
+            // A caller whose TMPDIR is the project itself keeps the project: only temp is replaced.
+            read.add(workspace);
+            if (writesWorkspace) {
+                write.add(workspace);
+            }
+        }
         Set<Path> readOnly = new LinkedHashSet<>();
         for (Path root : write) {
             PROTECTED_IN_ROOTS.forEach(p -> readOnly.add(root.resolve(p)));

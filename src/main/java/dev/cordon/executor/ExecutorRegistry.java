@@ -182,9 +182,12 @@ public final class ExecutorRegistry implements AutoCloseable {
         if (strongestWithGaps != null && hasFallback(profile)) {
             // The profile accepts weaker isolation; its named fallback would leave even more to the
             // policy layer than the strongest executor that merely has gaps.
+            // Its gaps are listed in a warning of their own, so the other executors passed over
+            // (shown by `sandbox status`) are left out of this line.
             return new Selection(strongestWithGaps.executor(), requested, needed, Set.of(), true,
-                    why + "; using `" + strongestWithGaps.executor().id() + "`, since the profile accepts weaker "
-                            + "isolation (fallback `" + profile.fallback() + "`)",
+                    "no executor keeps every promise of the profile; using `" + strongestWithGaps.executor().id()
+                            + "`, the strongest available, since the profile accepts weaker isolation (fallback `"
+                            + profile.fallback() + "`)",
                     strongestWithGaps.enforcement());
         }
         return fallback(requested, needed, profile, confinement, why);

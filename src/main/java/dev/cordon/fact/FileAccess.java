@@ -1,5 +1,6 @@
 package dev.cordon.fact;
 
+import dev.cordon.path.Glob;
 import dev.cordon.shell.Access;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,16 +39,22 @@ public record FileAccess(int index, Access access, String written, String path, 
 
     /** Whether the path or the file it really is matches the glob: used for refusals. */
     public boolean hits(String glob) {
+        return hits(glob, pattern ? Globs.pattern(path) : null);
+    }
+
+    /** {@code shellPattern}: the path compiled as a shell pattern, once for a whole list of globs. */
+    private boolean hits(String glob, Glob shellPattern) {
         if (pattern) {
-            return Globs.aimed(glob, path);
+            return Globs.aimed(glob, shellPattern, path);
         }
         return Globs.matches(glob, path) || (!real.equals(path) && Globs.matches(glob, real));
     }
 
     /** Whether the path or the file it really is matches one of the globs (see {@link #hits}). */
     public boolean hitsAny(List<String> globs) {
+        Glob shellPattern = pattern ? Globs.pattern(path) : null;
         for (String glob : globs) {
-            if (hits(glob)) {
+            if (hits(glob, shellPattern)) {
                 return true;
             }
         }
@@ -61,8 +68,9 @@ public record FileAccess(int index, Access access, String written, String path, 
      */
     public List<String> hitsAmong(List<String> globs) {
         List<String> hit = List.of();
+        Glob shellPattern = pattern ? Globs.pattern(path) : null;
         for (String glob : globs) {
-            if (hits(glob)) {
+            if (hits(glob, shellPattern)) {
                 if (hit.isEmpty()) {
                     hit = new ArrayList<>(1);
                 }

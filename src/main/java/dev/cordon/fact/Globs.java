@@ -23,17 +23,25 @@ public final class Globs {
     }
 
     /**
-     * Whether the shell pattern {@code pattern} (a path with {@code *}, {@code ?} or {@code [...]}
-     * that was not expanded) is aimed at files the glob matches ({@code *.pe?} at
-     * {@code **}{@code /*.pem}). Not cached: patterns come from requests.
+     * A path holding {@code *}, {@code ?} or {@code [...]} that was not expanded, compiled as a
+     * shell pattern; null when the glob syntax cannot read it. Not cached: patterns come from
+     * requests.
      */
-    public static boolean aimed(String glob, String pattern) {
+    public static Glob pattern(String path) {
         try {
-            return Glob.compile(pattern).aimedAt(compiled(glob));
+            return Glob.compile(path);
         } catch (dev.cordon.path.InvalidGlobException e) {
-            // A pattern the glob syntax cannot read is compared as text, as before.
-            return matches(glob, pattern);
+            return null;
         }
+    }
+
+    /**
+     * Whether the shell pattern ({@link #pattern}) is aimed at files the glob matches
+     * ({@code *.pe?} at {@code **}{@code /*.pem}); a pattern that could not be compiled is
+     * compared as text.
+     */
+    public static boolean aimed(String glob, Glob pattern, String path) {
+        return pattern == null ? matches(glob, path) : pattern.aimedAt(compiled(glob));
     }
 
     /**

@@ -28,6 +28,9 @@ final class EmbeddedCode {
     interface Input {
         /** The text on the command's standard input, or null when unknown. */
         String stdin();
+
+        /** The content of a file the line wrote, or null when unknown. */
+        String file(String path);
     }
 
     private EmbeddedCode() {
@@ -209,6 +212,20 @@ final class EmbeddedCode {
      * makefile the line gives, and its {@code $(shell …)} calls.
      */
     private static void make(String program, List<Arg> args, Input input, List<Code> out) {
+        boolean named = false;
+        for (Arg a : args) {
+            named |= a.value().equals("-f") || a.value().startsWith("--file") || a.value().startsWith("--makefile");
+        }
+        if (!named) {
+            // Without -f, make reads the first of these that exists: one the line wrote is known.
+            for (String name : new String[] {"GNUmakefile", "makefile", "Makefile"}) {
+                String makefile = input.file(name);
+                if (makefile != null) {
+                    Makefiles.commands(makefile).forEach(recipe -> out.add(new Code(Arg.literal(recipe), program + " recipe")));
+                    break;
+                }
+            }
+        }
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i).value();
             String makefile = null;
@@ -227,6 +244,8 @@ final class EmbeddedCode {
             } else if ((arg.startsWith("--file=") || arg.startsWith("--makefile=")) && isStdin(arg.substring(arg.indexOf('=') + 1))) {
                 makefile = input.stdin();
                 unknown = makefile == null;
+            } else if ((arg.equals("-f") || arg.equals("--file") || arg.equals("--makefile")) && i + 1 < args.size()) {
+                makefile = input.file(args.get(++i).value());
             }
             if (unknown) {
                 out.add(new Code(new Arg(makefile == null ? "" : makefile, true, false), program));

@@ -35,6 +35,8 @@ final class RawCommand {
     int start;
     /** The commands before this one in its pipeline, whose output it reads; empty for the first. */
     List<RawCommand> inputs = List.of();
+    /** It reads what another command writes into a {@code >(…)}: an input cordon cannot see. */
+    boolean readsSubstitution;
     /** The variables when the command runs: strings it runs later are read with them. */
     Expansions.State state;
 

@@ -103,7 +103,7 @@ final class TextOutput {
                 return r.target().unknown && !r.target().value.startsWith("<(") ? null : files.content(r.target().value);
             }
         }
-        if (c.inputs.isEmpty()) {
+        if (c.inputs.isEmpty() || c.readsSubstitution) {
             return null;
         }
         StringBuilder in = new StringBuilder();
@@ -179,7 +179,7 @@ final class TextOutput {
 
     /** Whether the command has an input cordon could look at: a pipe or a redirection. */
     static boolean hasInput(RawCommand c) {
-        if (!c.inputs.isEmpty()) {
+        if (!c.inputs.isEmpty() || c.readsSubstitution) {
             return true;
         }
         for (RawCommand.Redirect r : c.redirects) {

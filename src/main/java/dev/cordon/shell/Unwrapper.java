@@ -264,7 +264,18 @@ final class Unwrapper {
             return;
         }
         String name = basename(program.value());
-        for (EmbeddedCode.Code code : EmbeddedCode.of(name, args, at, () -> TextOutput.stdinCode(frame.raw(), session.files))) {
+        EmbeddedCode.Input input = new EmbeddedCode.Input() {
+            @Override
+            public String stdin() {
+                return TextOutput.stdinCode(frame.raw(), session.files);
+            }
+
+            @Override
+            public String file(String path) {
+                return session.files.content(path);
+            }
+        };
+        for (EmbeddedCode.Code code : EmbeddedCode.of(name, args, at, input)) {
             nested(frame, code.text(), wrappers, code.runner(), "`" + code.runner() + "` command");
         }
     }

@@ -698,6 +698,12 @@ final class WordReader {
             }
         } else if (closed && src.at(at) == '<') {
             session.files.substitution(raw, inside, depth);
+        } else if (src.at(at) == '>') {
+            for (RawCommand c : inside) {
+                if (c.depth == depth && c.position == 0) {
+                    c.readsSubstitution = true;
+                }
+            }
         }
         b.unknown(raw);
     }

@@ -58,7 +58,11 @@ class EgressLoadTest {
 
             assertEquals(threadsBefore, proxyThreads(), "proxy threads left: " + threadNames());
             assertEquals(0, proxyThreads());
-            assertEquals(descriptorsBefore, descriptors(), "descriptors before and after");
+            // Other tests in this JVM may close a file of their own meanwhile, never open one here:
+            // fewer descriptors after is no leak, more is.
+            int descriptorsAfter = descriptors();
+            assertTrue(descriptorsAfter <= descriptorsBefore,
+                    "descriptors left: " + descriptorsBefore + " before, " + descriptorsAfter + " after");
         } finally {
             clients.shutdownNow();
             clients.awaitTermination(10, TimeUnit.SECONDS);

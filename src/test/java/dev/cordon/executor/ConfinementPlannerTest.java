@@ -72,6 +72,27 @@ class ConfinementPlannerTest {
     }
 
     @Test
+    void aWorkspaceThatIsTheCallersTempStaysARootAsTheProfileSays() {
+        Profile writes = Profiles.withFilesystem(RealProfiles.load("development"), new Profile.Filesystem(
+                List.of("/usr", TMP.toString()), List.of(TMP.toString()), List.of()));
+        Profile reads = Profiles.withFilesystem(RealProfiles.load("development"), new Profile.Filesystem(
+                List.of("/usr", TMP.toString()), List.of(), List.of()));
+
+        Confinement written = ConfinementPlanner.plan(writes, TMP, home, TMP, List.of());
+        Confinement read = ConfinementPlanner.plan(reads, TMP, home, TMP, List.of());
+        Profile writesTmp = Profiles.withFilesystem(RealProfiles.load("development"), new Profile.Filesystem(
+                List.of("/usr", "/tmp"), List.of("/tmp"), List.of()));
+        Confinement shared = ConfinementPlanner.plan(writesTmp, Path.of("/tmp"), home, Path.of("/tmp"), List.of());
+
+        assertEquals(List.of(TMP), written.writeRoots());
+        assertEquals(List.of(Path.of("/usr"), TMP), written.readRoots());
+        assertEquals(List.of(), read.writeRoots());
+        assertEquals(List.of(Path.of("/usr"), TMP), read.readRoots());
+        assertEquals(List.of(), shared.writeRoots(), "a shared temp folder is private even as the workspace");
+        assertEquals(List.of(Path.of("/usr")), shared.readRoots());
+    }
+
+    @Test
     void networkModesFollowTheProfile() {
         assertEquals(NetworkPolicy.Mode.NONE,
                 ConfinementPlanner.network(new Profile.Network(false, List.of("a:1"), List.of())).mode());

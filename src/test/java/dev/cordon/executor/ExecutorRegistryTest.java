@@ -165,7 +165,7 @@ class ExecutorRegistryTest {
 
         assertEquals("bwrap", selection.executor().id());
         assertTrue(selection.fallback());
-        assertTrue(selection.explanation().endsWith("using `bwrap`, since the profile accepts weaker isolation (fallback `local`)"),
-                selection.explanation());
+        assertEquals("no executor keeps every promise of the profile; using `bwrap`, the strongest available, since "
+                + "the profile accepts weaker isolation (fallback `local`)", selection.explanation());
     }
 }

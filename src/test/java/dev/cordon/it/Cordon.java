@@ -1,5 +1,7 @@
 package dev.cordon.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -129,6 +131,25 @@ final class Cordon {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /** {@code sandbox status --json} run here. */
+    JsonNode status(Path cwd) throws IOException, InterruptedException {
+        return new ObjectMapper().readTree(run(cwd, "sandbox", "status", "--json").out());
+    }
+
+    /** Whether a status lists the executor as available with that capability. */
+    static boolean offers(JsonNode status, String executor, String capability) {
+        for (JsonNode e : status.get("executors")) {
+            if (e.get("id").asText().equals(executor) && e.get("available").asBoolean()) {
+                for (JsonNode c : e.get("capabilities")) {
+                    if (c.asText().equals(capability)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     record Result(int code, String out, String err) {

@@ -237,8 +237,10 @@ class HookIT {
         Process call = builder.start();
         Thread.sleep(3000);
         assertTrue(call.isAlive(), "the call is still being decided");
-        ProcessHandle.of(first).orElseThrow().destroyForcibly();
+        ProcessHandle server = ProcessHandle.of(first).orElseThrow();
+        server.destroyForcibly();
         assertTrue(call.waitFor(60, TimeUnit.SECONDS));
+        server.onExit().get(60, TimeUnit.SECONDS);
         String err = new String(call.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, call.exitValue(), err);
         assertEquals("", new String(call.getInputStream().readAllBytes(), StandardCharsets.UTF_8));

@@ -59,11 +59,11 @@ class NetworkIT {
     }
 
     /**
-     * A home with the test profile, and a workspace. The workspace is in the build folder, not in
-     * /tmp: landlock's private /tmp covers the host's, and a workspace under it.
+     * A home with the test profile, and a workspace, both under the host's /tmp: each run gets a
+     * private /tmp, and the workspace must still show through it.
      */
     private static Setup setup(String executor) throws Exception {
-        Path base = Files.createTempDirectory(Cordon.dist().getParent(), "network-it-");
+        Path base = Files.createTempDirectory(Path.of("/tmp"), "network-it-");
         made.add(base);
         Cordon cordon = new Cordon(base.resolve("home"));
         Path profiles = Files.createDirectories(cordon.home().resolve(".config/cordon/profiles"));
@@ -79,15 +79,8 @@ class NetworkIT {
         Path hosts = Files.writeString(base.resolve("hosts"), "127.0.0.1 allowed.test other.test\n");
         cordon.env("CORDON_NETWORK_HOSTS", hosts.toString());
         Path workspace = Files.createDirectories(base.resolve("project"));
-        JsonNode status = JSON.readTree(cordon.run(workspace, "sandbox", "status", "--json").out());
-        boolean fences = false;
-        for (JsonNode e : status.get("executors")) {
-            if (e.get("id").asText().equals(executor) && e.get("available").asBoolean()) {
-                for (JsonNode c : e.get("capabilities")) {
-                    fences |= c.asText().equals("network-allow-list");
-                }
-            }
-        }
+        JsonNode status = cordon.status(workspace);
+        boolean fences = Cordon.offers(status, executor, "network-allow-list");
         assumeTrue(fences, executor + " cannot fence an allow-list here");
         return new Setup(cordon, workspace, status);
     }

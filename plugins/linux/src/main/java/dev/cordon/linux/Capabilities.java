@@ -1,6 +1,6 @@
 package dev.cordon.linux;
 
-import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.nio.file.Path;
 
 /**
@@ -13,6 +13,7 @@ public final class Capabilities {
     private static final int VERSION_3 = 0x20080522;
     /** Fallback when /proc does not tell: CAP_CHECKPOINT_RESTORE, the last one in Linux 6.x. */
     private static final int DEFAULT_LAST_CAP = 40;
+    private static final int CAP_SETPCAP = 8;
     private static final long SECURE_BITS =
             (1 << 0) | (1 << 1)     // SECBIT_NOROOT and its lock: root gains nothing on execve
             | (1 << 2) | (1 << 3)   // SECBIT_NO_SETUID_FIXUP and its lock
@@ -34,10 +35,14 @@ public final class Capabilities {
 
     /** The calling thread's capability sets. */
     public static Sets current() throws KernelException {
-        Memory header = header();
-        Memory data = new Memory(24);
-        data.clear();
-        Syscalls.call(Syscall.CAPGET, header, data);
+        try (Scratch scratch = new Scratch()) {
+            return current(scratch);
+        }
+    }
+
+    private static Sets current(Scratch scratch) throws KernelException {
+        Pointer data = scratch.zeroed(24);
+        Syscalls.call(Syscall.CAPGET, header(scratch), data);
         return new Sets(join(data, 0), join(data, 4), join(data, 8));
     }
 
@@ -49,24 +54,44 @@ public final class Capabilities {
      * with no-new-privs set, executing a program still cannot raise the empty permitted set.
      */
     public static void dropAllForThread() throws KernelException {
-        Sets before = current();
-        if (!before.empty()) {
-            int lastCap = lastCap();
-            if ((before.effective() & (1L << 8)) != 0) { // CAP_SETPCAP is needed for the next two steps
-                for (int cap = 0; cap <= lastCap; cap++) {
-                    Prctl.call("prctl(PR_CAPBSET_DROP, " + cap + ")", Prctl.PR_CAPBSET_DROP, cap);
-                }
-                Prctl.call("prctl(PR_SET_SECUREBITS)", Prctl.PR_SET_SECUREBITS, SECURE_BITS);
+        try (Scratch scratch = new Scratch()) {
+            Sets before = current(scratch);
+            if (!before.empty() && !boundingSetDropped()) {
+                dropBoundingSet(before);
+            }
+            Prctl.call("prctl(PR_CAP_AMBIENT_CLEAR_ALL)", Prctl.PR_CAP_AMBIENT, Prctl.PR_CAP_AMBIENT_CLEAR_ALL);
+            Syscalls.call(Syscall.CAPSET, header(scratch), scratch.zeroed(24));
+            Sets after = current(scratch);
+            if (!after.empty()) {
+                throw new KernelException("capabilities remain after capset: " + after, 0);
             }
         }
-        Prctl.call("prctl(PR_CAP_AMBIENT_CLEAR_ALL)", Prctl.PR_CAP_AMBIENT, Prctl.PR_CAP_AMBIENT_CLEAR_ALL);
-        Memory data = new Memory(24);
-        data.clear();
-        Syscalls.call(Syscall.CAPSET, header(), data);
-        Sets after = current();
-        if (!after.empty()) {
-            throw new KernelException("capabilities remain after capset: " + after, 0);
+    }
+
+    /**
+     * Empties the calling thread's bounding set and locks the securebits, so that executing a
+     * program grants nothing back, while the thread keeps its effective capabilities for now
+     * (mounts still work). Forty-odd calls: a thread that waits for its run does it ahead, and
+     * {@link #dropAllForThread()} then skips it. Without CAP_SETPCAP it does nothing.
+     */
+    public static void dropBoundingSet() throws KernelException {
+        dropBoundingSet(current());
+    }
+
+    private static void dropBoundingSet(Sets before) throws KernelException {
+        if ((before.effective() & (1L << CAP_SETPCAP)) == 0) {
+            return; // both steps need it
         }
+        int lastCap = lastCap();
+        for (int cap = 0; cap <= lastCap; cap++) {
+            Prctl.call("prctl(PR_CAPBSET_DROP, " + cap + ")", Prctl.PR_CAPBSET_DROP, cap);
+        }
+        Prctl.call("prctl(PR_SET_SECUREBITS)", Prctl.PR_SET_SECUREBITS, SECURE_BITS);
+    }
+
+    /** The securebits are set, and locked, only right after the bounding set was emptied. */
+    private static boolean boundingSetDropped() throws KernelException {
+        return Prctl.call("prctl(PR_GET_SECUREBITS)", Prctl.PR_GET_SECUREBITS, 0) == SECURE_BITS;
     }
 
     /** The kernel's constant, read once: every confined start needs it. */
@@ -79,14 +104,13 @@ public final class Capabilities {
         return known;
     }
 
-    private static Memory header() {
-        Memory header = new Memory(8);
-        header.setInt(0, VERSION_3);
-        header.setInt(4, 0); // 0: the calling thread
+    private static Pointer header(Scratch scratch) {
+        Pointer header = scratch.zeroed(8);
+        header.setInt(0, VERSION_3); // pid 0 (the calling thread) follows
         return header;
     }
 
-    private static long join(Memory data, int offset) {
+    private static long join(Pointer data, int offset) {
         return (data.getInt(offset) & 0xFFFFFFFFL) | ((data.getInt(offset + 12) & 0xFFFFFFFFL) << 32);
     }
 }

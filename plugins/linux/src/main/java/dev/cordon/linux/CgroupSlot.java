@@ -3,11 +3,11 @@ package dev.cordon.linux;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A run cgroup made ahead of time, with (on v1) a parked thread that has already moved itself
@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class CgroupSlot {
 
-    /** A start handed to the parked thread; a job without a builder tells it to leave. */
-    private record Job(ProcessBuilder builder, ThreadSetup setup, CompletableFuture<Process> started) {
+    /** A start handed to the parked thread; a job without a start tells it to leave. */
+    private record Job(ChildStart start) {
     }
 
     private final Cgroups.Version version;
@@ -27,6 +27,7 @@ final class CgroupSlot {
     private final SynchronousQueue<Job> jobs = new SynchronousQueue<>();
     private final CompletableFuture<Void> entered = new CompletableFuture<>();
     private Thread thread;
+    private volatile String threadId = "";
     private ThreadSetup early = ThreadSetup.NONE;
     private boolean used;
 
@@ -75,11 +76,16 @@ final class CgroupSlot {
         return dirs;
     }
 
+    /** The kernel id of the parked (spawning) thread, or empty on v2 or before it ran. */
+    String threadId() {
+        return threadId;
+    }
+
     /**
      * Starts the child from inside the cgroup after {@code setup} ran on the starting thread.
      * On v2 (no thread placement) the thread is a fresh one and the child places itself.
      */
-    Process start(ProcessBuilder builder, ThreadSetup setup) throws IOException {
+    Process start(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited, ThreadSetup setup) throws IOException {
         synchronized (this) {
             if (used) {
                 throw new IllegalStateException("a cgroup slot starts one child");
@@ -87,34 +93,22 @@ final class CgroupSlot {
             used = true;
         }
         if (version == Cgroups.Version.V2) {
-            return Spawner.start(builder, setup);
+            return Spawner.start(builder, inherited, setup);
         }
-        CompletableFuture<Process> started = new CompletableFuture<>();
+        ChildStart start = new ChildStart(builder, inherited, setup);
         boolean interrupted = false;
         while (true) {
             try {
-                jobs.put(new Job(builder, setup, started));
+                jobs.put(new Job(start));
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
             }
         }
-        try {
-            while (true) {
-                try {
-                    return started.get();
-                } catch (InterruptedException e) {
-                    // The child may be starting right now; leaving would lose it.
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    throw Spawner.asIOException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
+        return start.await();
     }
 
     /**
@@ -142,7 +136,7 @@ final class CgroupSlot {
             }
             used = true;
         }
-        jobs.offer(new Job(null, null, null));
+        jobs.offer(new Job(null));
         // offer fails only when the thread is not waiting yet; interrupting ends the wait too.
         thread.interrupt();
     }
@@ -150,6 +144,7 @@ final class CgroupSlot {
     private void park() {
         try {
             String tid = Long.toString(Syscalls.gettid());
+            threadId = tid;
             for (Path dir : new java.util.LinkedHashSet<>(dirs.values())) {
                 RunCgroup.write(dir.resolve("tasks"), tid);
             }
@@ -165,14 +160,8 @@ final class CgroupSlot {
         } catch (InterruptedException e) {
             return;
         }
-        if (job.builder() == null) {
-            return;
-        }
-        try {
-            job.setup().apply();
-            job.started().complete(job.builder().start());
-        } catch (KernelException | IOException | RuntimeException | Error e) {
-            job.started().completeExceptionally(e);
+        if (job.start() != null) {
+            job.start().run();
         }
     }
 

@@ -179,6 +179,11 @@ public final class Cgroups implements AutoCloseable {
         background().execute(task);
     }
 
+    /** Like {@link #background(Runnable)}, after a delay. */
+    void backgroundLater(Runnable task, java.time.Duration delay) {
+        background().schedule(task, delay.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
     /** Waits until the background work submitted so far is done (for tests and shutdown). */
     void awaitBackground() throws InterruptedException {
         java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);

@@ -2,6 +2,7 @@ package dev.cordon.linux;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.nio.file.Path;
 
 /**
@@ -22,9 +23,17 @@ public final class LandlockRuleset implements AutoCloseable {
         NOFOLLOW
     }
 
+    private static final int AT_EMPTY_PATH = 0x1000;
+    private static final int STATX_TYPE = 0x1;
+    private static final int STATX_BYTES = 256;
+    private static final int STATX_MODE = 0x1C;
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFDIR = 0040000;
+
     private final int fd;
     private final long handledFs;
     private final long handledNet;
+    private final Scratch scratch = new Scratch();
     private boolean closed;
 
     private LandlockRuleset(int fd, long handledFs, long handledNet) {
@@ -39,6 +48,7 @@ public final class LandlockRuleset implements AutoCloseable {
      */
     public static LandlockRuleset create(long handledFs, long handledNet, long scoped) throws KernelException {
         Memory attr = new Memory(24);
+        attr.clear();
         attr.setLong(0, handledFs);
         attr.setLong(8, handledNet);
         attr.setLong(16, scoped);
@@ -64,7 +74,9 @@ public final class LandlockRuleset implements AutoCloseable {
             throw KernelException.of("open `" + path + "`", e.getErrorCode());
         }
         try {
-            return addPathRule(path, pathFd, rights & handledFs);
+            // Only file rights can be granted on what is not a directory (the kernel says EINVAL).
+            long granted = isDirectory(path, pathFd) ? rights & handledFs : rights & handledFs & Landlock.FILE_RIGHTS;
+            return addPathRule(path, pathFd, granted);
         } finally {
             closeQuietly(pathFd);
         }
@@ -74,19 +86,26 @@ public final class LandlockRuleset implements AutoCloseable {
         if (rights == 0) {
             return true;
         }
-        Memory attr = new Memory(12); // struct landlock_path_beneath_attr is packed: u64 + s32
+        Pointer attr = scratch.zeroed(12); // struct landlock_path_beneath_attr is packed: u64 + s32
         attr.setLong(0, rights);
         attr.setInt(8, pathFd);
         try {
             Syscalls.call(Syscall.LANDLOCK_ADD_RULE, (long) fd, (long) RULE_PATH_BENEATH, attr, 0L);
             return true;
         } catch (KernelException e) {
-            if (e.errno() == Errno.EINVAL && (rights & ~Landlock.FILE_RIGHTS) != 0) {
-                // Not a directory: only file rights can be granted on it.
-                return addPathRule(path, pathFd, rights & Landlock.FILE_RIGHTS);
-            }
             throw new KernelException("landlock_add_rule `" + path + "`: " + Errno.describe(e.errno()), e.errno());
         }
+    }
+
+    /** What the descriptor names, from {@code statx} (the same layout on every architecture). */
+    private boolean isDirectory(Path path, int pathFd) throws KernelException {
+        Pointer statx = scratch.zeroed(STATX_BYTES);
+        try {
+            Syscalls.call(Syscall.STATX, (long) pathFd, scratch.cString(""), (long) AT_EMPTY_PATH, (long) STATX_TYPE, statx);
+        } catch (KernelException e) {
+            throw new KernelException("statx `" + path + "`: " + Errno.describe(e.errno()), e.errno());
+        }
+        return (statx.getShort(STATX_MODE) & S_IFMT) == S_IFDIR;
     }
 
     /** Grants TCP rights (bind, connect) on one port. */
@@ -94,7 +113,7 @@ public final class LandlockRuleset implements AutoCloseable {
         if ((rights & handledNet) == 0) {
             return;
         }
-        Memory attr = new Memory(16);
+        Pointer attr = scratch.zeroed(16);
         attr.setLong(0, rights & handledNet);
         attr.setLong(8, port);
         Syscalls.call(Syscall.LANDLOCK_ADD_RULE, (long) fd, (long) RULE_NET_PORT, attr, 0L);
@@ -113,6 +132,7 @@ public final class LandlockRuleset implements AutoCloseable {
         if (!closed) {
             closed = true;
             closeQuietly(fd);
+            scratch.close();
         }
     }
 

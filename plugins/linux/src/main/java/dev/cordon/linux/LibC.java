@@ -17,6 +17,8 @@ final class LibC {
 
     static final int O_PATH = 010000000;
     static final int O_CLOEXEC = 02000000;
+    private static final Charset JNU =
+            Charset.forName(System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name()));
 
     static {
         Native.register(LibC.class, "c");
@@ -33,10 +35,12 @@ final class LibC {
 
     static native int close(int fd) throws LastErrorException;
 
+    /** Returns -1 on failure without fetching errno (no exception for an existing directory). */
+    static native int mkdir(byte[] path, int mode);
+
     /** A path as the kernel wants it: bytes in the platform file-name encoding, NUL-terminated. */
     static byte[] cPath(Path path) {
-        String encoding = System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name());
-        byte[] bytes = path.toString().getBytes(Charset.forName(encoding));
+        byte[] bytes = path.toString().getBytes(JNU);
         return Arrays.copyOf(bytes, bytes.length + 1);
     }
 }

@@ -1,9 +1,6 @@
 package dev.cordon.linux;
 
-import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -129,41 +126,47 @@ public final class MountNamespace {
      * a failure leaves the thread half set up, so it must then not start anything.
      */
     public void apply() throws KernelException {
+        try (Scratch scratch = new Scratch()) {
+            apply(scratch);
+        }
+    }
+
+    private void apply(Scratch scratch) throws KernelException {
         Syscalls.call(Syscall.UNSHARE, CLONE_NEWNS);
-        setAttributes(null, Path.of("/"), MOUNT_ATTR_RDONLY, 0, MS_PRIVATE, AT_RECURSIVE);
+        setAttributes(scratch, null, Path.of("/"), MOUNT_ATTR_RDONLY, 0, MS_PRIVATE, AT_RECURSIVE);
         Map<Path, Integer> clones = new LinkedHashMap<>();
         try {
             for (Path root : writable) {
-                int fd = cloneTree(root);
+                int fd = cloneTree(scratch, root);
                 clones.put(root, fd);
-                setAttributes(fd, null, 0, MOUNT_ATTR_RDONLY, 0, AT_RECURSIVE);
+                setAttributes(scratch, fd, null, 0, MOUNT_ATTR_RDONLY, 0, AT_RECURSIVE);
             }
             for (Path root : reattached) {
-                clones.putIfAbsent(root, cloneTree(root));
+                clones.putIfAbsent(root, cloneTree(scratch, root));
             }
             for (Temp temp : temps) {
-                mountTemp(temp);
+                mountTemp(scratch, temp);
             }
             List<Path> order = new ArrayList<>(clones.keySet());
             order.sort(Comparator.comparingInt(Path::getNameCount));
             for (Path root : order) {
-                attach(clones.get(root), root);
+                attach(scratch, clones.get(root), root);
             }
         } finally {
             clones.values().forEach(MountNamespace::closeQuietly);
         }
         for (Path pin : pins) {
-            bindOntoItself(pin, 0);
+            bindOntoItself(scratch, pin, 0);
         }
         for (Path path : readOnly) {
-            bindOntoItself(path, MOUNT_ATTR_RDONLY);
+            bindOntoItself(scratch, path, MOUNT_ATTR_RDONLY);
         }
         for (Path path : hidden) {
-            hide(path);
+            hide(scratch, path);
         }
     }
 
-    private void mountTemp(Temp temp) throws KernelException {
+    private static void mountTemp(Scratch scratch, Temp temp) throws KernelException {
         StringBuilder options = new StringBuilder("mode=1777");
         if (temp.bytes() > 0) {
             options.append(",size=").append(temp.bytes());
@@ -171,71 +174,72 @@ public final class MountNamespace {
         if (temp.inodes() > 0) {
             options.append(",nr_inodes=").append(temp.inodes());
         }
-        mount("tmpfs", temp.path(), "tmpfs", MS_NOSUID | MS_NODEV, options.toString());
+        mount(scratch, "tmpfs", temp.path(), "tmpfs", MS_NOSUID | MS_NODEV, options.toString());
     }
 
-    private static void hide(Path path) throws KernelException {
+    private static void hide(Scratch scratch, Path path) throws KernelException {
         if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
             // An empty, read-only file system nobody may enter: without capabilities, not even root.
-            mount("tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=000,size=4k,nr_inodes=1");
+            mount(scratch, "tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=000,size=4k,nr_inodes=1");
             return;
         }
         // The null device on a nodev mount: opening it fails (EACCES) instead of reading nothing.
-        int fd = cloneTree(NULL_DEVICE);
+        int fd = cloneTree(scratch, NULL_DEVICE);
         try {
-            setAttributes(fd, null, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC | MOUNT_ATTR_NOSUID, 0, 0, 0);
-            moveMount(fd, path);
+            setAttributes(scratch, fd, null, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC | MOUNT_ATTR_NOSUID, 0, 0, 0);
+            moveMount(scratch, fd, path);
         } finally {
             closeQuietly(fd);
         }
     }
 
-    private static void bindOntoItself(Path path, long set) throws KernelException {
-        int fd = cloneTree(path);
+    private static void bindOntoItself(Scratch scratch, Path path, long set) throws KernelException {
+        int fd = cloneTree(scratch, path);
         try {
             if (set != 0) {
-                setAttributes(fd, null, set, 0, 0, AT_RECURSIVE);
+                setAttributes(scratch, fd, null, set, 0, 0, AT_RECURSIVE);
             }
-            moveMount(fd, path);
+            moveMount(scratch, fd, path);
         } finally {
             closeQuietly(fd);
         }
     }
 
-    private static void attach(int fd, Path target) throws KernelException {
-        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            // Only inside a fresh temp file system: everything else is read-only by now.
-            try {
-                Files.createDirectories(target);
-            } catch (IOException e) {
-                throw new KernelException("cannot make mount point `" + target + "`: " + e.getMessage(), 0);
+    private void attach(Scratch scratch, int fd, Path target) throws KernelException {
+        if (temps.stream().anyMatch(temp -> target.startsWith(temp.path()))) {
+            // Inside a fresh temp file system (everything else is read-only by now): make the mount
+            // point, one mkdir per level, failures left for move_mount to report.
+            Path level = target.getRoot();
+            for (Path name : target) {
+                level = level.resolve(name);
+                LibC.mkdir(LibC.cPath(level), 0755);
             }
         }
-        moveMount(fd, target);
+        moveMount(scratch, fd, target);
     }
 
-    private static int cloneTree(Path path) throws KernelException {
-        return (int) Syscalls.call(Syscall.OPEN_TREE, AT_FDCWD, cString(path),
+    private static int cloneTree(Scratch scratch, Path path) throws KernelException {
+        return (int) Syscalls.call(Syscall.OPEN_TREE, AT_FDCWD, scratch.cString(path),
                 OPEN_TREE_CLONE | AT_RECURSIVE | LibC.O_CLOEXEC);
     }
 
-    private static void moveMount(int fd, Path target) throws KernelException {
+    private static void moveMount(Scratch scratch, int fd, Path target) throws KernelException {
         try {
-            Syscalls.call(Syscall.MOVE_MOUNT, (long) fd, cString(""), AT_FDCWD, cString(target), MOVE_MOUNT_F_EMPTY_PATH);
+            Syscalls.call(Syscall.MOVE_MOUNT, (long) fd, scratch.cString(""), AT_FDCWD, scratch.cString(target),
+                    MOVE_MOUNT_F_EMPTY_PATH);
         } catch (KernelException e) {
             throw new KernelException("move_mount onto `" + target + "`: " + Errno.describe(e.errno()), e.errno());
         }
     }
 
-    private static void setAttributes(Integer fd, Path path, long set, long clear, long propagation, long flags)
-            throws KernelException {
-        Memory attr = new Memory(32);
+    private static void setAttributes(Scratch scratch, Integer fd, Path path, long set, long clear, long propagation,
+            long flags) throws KernelException {
+        Pointer attr = scratch.zeroed(32);
         attr.setLong(0, set);
         attr.setLong(8, clear);
         attr.setLong(16, propagation);
-        attr.setLong(24, 0);
         long dirfd = fd == null ? AT_FDCWD : fd;
-        Pointer where = fd == null ? cString(path) : cString("");
+        Pointer where = fd == null ? scratch.cString(path) : scratch.cString("");
         try {
             Syscalls.call(Syscall.MOUNT_SETATTR, dirfd, where, flags | (fd == null ? 0 : AT_EMPTY_PATH), attr, 32L);
         } catch (KernelException e) {
@@ -244,27 +248,14 @@ public final class MountNamespace {
         }
     }
 
-    private static void mount(String source, Path target, String type, long flags, String data) throws KernelException {
+    private static void mount(Scratch scratch, String source, Path target, String type, long flags, String data)
+            throws KernelException {
         try {
-            Syscalls.call(Syscall.MOUNT, cString(source), cString(target), cString(type), flags, cString(data));
+            Syscalls.call(Syscall.MOUNT, scratch.cString(source), scratch.cString(target), scratch.cString(type), flags,
+                    scratch.cString(data));
         } catch (KernelException e) {
             throw new KernelException("mount " + type + " on `" + target + "`: " + Errno.describe(e.errno()), e.errno());
         }
-    }
-
-    private static Memory cString(Path path) {
-        byte[] bytes = LibC.cPath(path);
-        Memory memory = new Memory(bytes.length);
-        memory.write(0, bytes, 0, bytes.length);
-        return memory;
-    }
-
-    private static Memory cString(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        Memory memory = new Memory(bytes.length + 1L);
-        memory.write(0, bytes, 0, bytes.length);
-        memory.setByte(bytes.length, (byte) 0);
-        return memory;
     }
 
     private static void closeQuietly(int fd) {

@@ -24,6 +24,8 @@ public final class Rlimits {
     /** {@code RLIM_INFINITY}. */
     public static final long INFINITY = -1L;
 
+    private static boolean coreDumpsOff;
+
     private Rlimits() {
     }
 
@@ -37,6 +39,19 @@ public final class Rlimits {
         } catch (KernelException e) {
             throw new KernelException("prlimit " + resource.name() + " of pid " + pid + ": " + Errno.describe(e.errno()),
                     e.errno());
+        }
+    }
+
+    /**
+     * Core dumps off (soft and hard limit 0) for this whole process, once: every child inherits it
+     * from its first instruction (no race), and cordon's own memory, which holds the secrets it
+     * keeps from its children, is never written to a core file either (a JVM crash still writes
+     * its hs_err log).
+     */
+    public static synchronized void noCoreDumpsForThisProcess() throws KernelException {
+        if (!coreDumpsOff) {
+            set(0, Resource.CORE, 0, 0);
+            coreDumpsOff = true;
         }
     }
 

@@ -23,11 +23,18 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     /** The shell a v2 child uses to move itself into its cgroup before running the command. */
     public static final Path SHELL = Path.of("/bin/sh");
 
-    /** The spawning thread and a JDK process-reaper thread it may create sit in a v1 cgroup briefly. */
-    private static final int SPAWN_SLACK = 2;
+    /**
+     * Tasks of this JVM in a v1 run cgroup besides the run's: the spawning thread, which stays as
+     * the child's parent thread until the run ends (native spawn); with the JDK's start it ends at
+     * once, but the JDK's process-reaper thread it may create sits there briefly too.
+     */
+    private static final int NATIVE_SPAWN_SLACK = 1;
+    private static final int JDK_SPAWN_SLACK = 2;
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(10);
     /** The CFS bandwidth period: the share is enforced over every 100 ms. */
     static final long CPU_PERIOD_MICROS = 100_000;
+    /** When JVM threads a native spawn's setup may have created in the cgroup are moved out. */
+    private static final Duration STRAY_THREADS_DELAY = Duration.ofMillis(20);
     /** The spawning thread ends right after the start; this is only a bound. */
     private static final Duration SPAWNER_PATIENCE = Duration.ofMillis(200);
 
@@ -38,6 +45,12 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
     private final Map<String, Path> parents;
     private final Limits limits;
     private CgroupEvents eventsBeforeKill;
+    private Process root;
+    /**
+     * Seen empty after the run's first process had ended: nothing can join the cgroup any more
+     * (on v2 that process placed itself before anything could fork), so it stays empty.
+     */
+    private boolean emptied;
     private boolean closed;
 
     private RunCgroup(Cgroups owner, CgroupSlot slot, Limits limits) {
@@ -63,8 +76,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     private void writeLimits() throws KernelException {
         if (version == Cgroups.Version.V1) {
-            write(dirs.get("pids").resolve("pids.max"),
-                    limits.maxProcesses() > 0 ? Long.toString(limits.maxProcesses() + SPAWN_SLACK) : "max");
+            // A fresh cgroup has no limit ("max"): only a limit is written.
+            if (limits.maxProcesses() > 0) {
+                write(dirs.get("pids").resolve("pids.max"), Long.toString(limits.maxProcesses() + spawnSlack()));
+            }
             Path memory = dirs.get("memory");
             if (memory != null && limits.memoryBytes() > 0) {
                 write(memory.resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
@@ -104,14 +119,30 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
      * {@code confinement} first. One child per run cgroup.
      */
     public Launcher launcher(ThreadSetup confinement) {
+        return launcher(List.of(), confinement);
+    }
+
+    /** Like {@link #launcher(ThreadSetup)}, with files on descriptors above 2 (native spawn only). */
+    public Launcher launcher(List<NativeSpawn.Inherited> inherited, ThreadSetup confinement) {
         return builder -> {
             if (version == Cgroups.Version.V2) {
                 builder.command(selfPlacing(builder.command()));
             }
-            Process process = slot.start(builder, confinement);
-            owner.background(this::afterStart);
+            Process process = slot.start(builder, inherited, confinement);
+            if (version == Cgroups.Version.V1) {
+                if (ChildStart.nativeSpawn()) {
+                    // Rarely anything to do, and a short run is over before: not right at the start.
+                    owner.backgroundLater(this::moveStrayThreads, STRAY_THREADS_DELAY);
+                } else {
+                    owner.background(this::afterJdkStart);
+                }
+            }
             return process;
         };
+    }
+
+    private static int spawnSlack() {
+        return ChildStart.nativeSpawn() ? NATIVE_SPAWN_SLACK : JDK_SPAWN_SLACK;
     }
 
     /**
@@ -132,12 +163,25 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         return wrapped;
     }
 
-    /** Off the caller's path: JVM threads out, then the exact process limit. */
-    private void afterStart() {
-        if (version == Cgroups.Version.V1) {
-            // Outside the lock: a kill must not wait for the spawning thread.
-            slot.awaitThreadEnd(SPAWNER_PATIENCE);
-            settleAfterStart();
+    /**
+     * Off the caller's path, after a JDK start: once the spawning thread has ended, the JDK's
+     * reaper thread out, then the exact process limit. (A native spawn's thread stays until the
+     * run ends and creates no other thread: its one task is in the slack for the whole run.)
+     */
+    private void afterJdkStart() {
+        // Outside the lock: a kill must not wait for the spawning thread.
+        slot.awaitThreadEnd(SPAWNER_PATIENCE);
+        settleAfterStart();
+    }
+
+    /**
+     * Off the caller's path, after a native spawn: JVM threads the spawning thread created while
+     * it set the run up (the egress proxy may start one) belong to the JVM; the spawning thread
+     * itself stays, as the child's parent, until the run ends.
+     */
+    private synchronized void moveStrayThreads() {
+        if (!closed) {
+            moveOwnThreadsBack(slot.threadId());
         }
     }
 
@@ -145,7 +189,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
         if (closed) {
             return;
         }
-        moveOwnThreadsBack();
+        moveOwnThreadsBack("");
         if (limits.maxProcesses() > 0 && eventsBeforeKill == null) {
             try {
                 write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.maxProcesses()));
@@ -159,10 +203,10 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
      * JVM threads created by the spawning thread (the JDK's process reaper) inherit its v1
      * cgroups; they belong to the JVM, not to the run, so they are moved back to where they were.
      */
-    private void moveOwnThreadsBack() {
+    private void moveOwnThreadsBack(String staying) {
         for (Map.Entry<String, Path> entry : dirs.entrySet()) {
             for (String tid : lines(entry.getValue().resolve("tasks"))) {
-                if (Files.exists(Path.of("/proc/self/task", tid))) {
+                if (!tid.equals(staying) && Files.exists(Path.of("/proc/self/task", tid))) {
                     try {
                         write(parents.get(entry.getKey()).resolve("tasks"), tid);
                     } catch (KernelException e) {
@@ -218,8 +262,18 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     /** Whether no process of the run is left (threads of this JVM do not count). */
     public synchronized boolean isEmpty() {
+        if (emptied) {
+            return true;
+        }
         long self = ProcessHandle.current().pid();
-        return lines(procsDir().resolve("cgroup.procs")).stream().allMatch(pid -> Long.parseLong(pid) == self);
+        boolean empty = lines(procsDir().resolve("cgroup.procs")).stream().allMatch(pid -> Long.parseLong(pid) == self);
+        emptied = empty && root != null && !root.isAlive();
+        return empty;
+    }
+
+    @Override
+    public synchronized void attach(Process started) {
+        root = started;
     }
 
     /** The limit counters, as they were before the run was killed. */
@@ -272,7 +326,7 @@ public final class RunCgroup implements ProcessTree, AutoCloseable {
 
     /** Moves stray JVM threads out, then removes the directories (retrying while busy). */
     private synchronized void remove() {
-        moveOwnThreadsBack();
+        moveOwnThreadsBack("");
         owner.removeDirs(dirs.values(), 0);
     }
 

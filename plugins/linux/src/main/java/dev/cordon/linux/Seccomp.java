@@ -1,6 +1,6 @@
 package dev.cordon.linux;
 
-import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -20,13 +20,12 @@ public final class Seccomp {
         if (program.length == 0 || program.length % 8 != 0) {
             throw new IllegalArgumentException("not a sock_filter array: " + program.length + " bytes");
         }
-        Memory filter = new Memory(program.length);
-        filter.write(0, program, 0, program.length);
-        Memory fprog = new Memory(16); // struct sock_fprog: u16 len, padding, pointer
-        fprog.clear();
-        fprog.setShort(0, (short) (program.length / 8));
-        fprog.setPointer(8, filter);
-        Syscalls.call(Syscall.SECCOMP, (long) SET_MODE_FILTER, 0L, fprog);
+        try (Scratch scratch = new Scratch()) {
+            Pointer fprog = scratch.zeroed(16); // struct sock_fprog: u16 len, padding, pointer
+            fprog.setShort(0, (short) (program.length / 8));
+            fprog.setPointer(8, scratch.bytes(program));
+            Syscalls.call(Syscall.SECCOMP, (long) SET_MODE_FILTER, 0L, fprog);
+        }
     }
 
     /** Whether the kernel supports seccomp filters, as {@code /proc/sys/kernel/seccomp} tells. */

@@ -1,10 +1,10 @@
 package dev.cordon.linux;
 
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.List;
 
 /**
- * Starts a child from a new, short-lived platform thread. Landlock, seccomp, no-new-privs,
+ * Starts a child from a new platform thread of its own. Landlock, seccomp, no-new-privs,
  * capabilities and cgroup v1 membership are properties of the calling thread, and the child
  * inherits them from the thread that starts it: applying them on a throwaway thread confines the
  * child and leaves the rest of the JVM as it was.
@@ -19,39 +19,44 @@ public final class Spawner {
     /**
      * Runs the setup on a new thread, then starts the builder there. When the setup fails the
      * child is not started and the failure is thrown as an {@link IOException} with the setup's
-     * message.
+     * message. With the native spawn the thread stays until the child has ended (see {@link
+     * ChildStart}).
      */
     public static Process start(ProcessBuilder builder, ThreadSetup setup) throws IOException {
-        AtomicReference<Process> started = new AtomicReference<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread thread = new Thread(() -> {
-            try {
-                setup.apply();
-                started.set(builder.start());
-            } catch (KernelException | IOException | RuntimeException | Error e) {
-                failure.set(e);
-            }
-        }, "cordon-spawn");
+        return start(builder, List.of(), setup);
+    }
+
+    /** Like {@link #start(ProcessBuilder, ThreadSetup)}, with files on descriptors above 2 (native spawn only). */
+    public static Process start(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited, ThreadSetup setup)
+            throws IOException {
+        ChildStart start = new ChildStart(builder, inherited, setup);
+        Thread thread = new Thread(start::run, "cordon-spawn");
         thread.setDaemon(true);
         thread.start();
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                // The child may be starting right now; leaving would lose it.
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        Throwable error = failure.get();
-        if (error != null) {
-            throw asIOException(error);
-        }
-        return started.get();
+        return start.await();
     }
+
+    /**
+     * Starts the builder without a setup from a pooled thread, with files on descriptors above 2
+     * (native spawn only). The thread spawns the child and then waits for it (it is the child's
+     * parent thread while the child lives, which {@code PR_SET_PDEATHSIG} watches), and only then
+     * returns to the pool: no thread is created per run. Nothing confines these threads, so they
+     * can be reused.
+     */
+    public static Process startUnconfined(ProcessBuilder builder, List<NativeSpawn.Inherited> inherited)
+            throws IOException {
+        ChildStart start = new ChildStart(builder, inherited, ThreadSetup.NONE);
+        UNCONFINED.execute(start::run);
+        return start.await();
+    }
+
+    /** Threads that start and wait for unconfined children; idle ones end after a minute. */
+    private static final java.util.concurrent.ExecutorService UNCONFINED =
+            java.util.concurrent.Executors.newCachedThreadPool(task -> {
+                Thread thread = new Thread(task, "cordon-spawn-unconfined");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     /** A setup or start failure as the {@link IOException} a launcher throws; the cause is kept. */
     static IOException asIOException(Throwable error) {

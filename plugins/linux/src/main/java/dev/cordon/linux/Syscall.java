@@ -11,6 +11,7 @@ public enum Syscall {
     CAPGET(125, 90),
     CAPSET(126, 91),
     GETTID(186, 178),
+    STATX(332, 291),
     // Refused by the seccomp filter (unshare and the mount calls are also made through JNA, for a
     // spawning thread's private mounts, before the filter is installed).
     PTRACE(101, 117),

@@ -12,8 +12,16 @@ record Child(int exitCode, String stdout, String stderr) {
         ProcessBuilder builder = new ProcessBuilder(List.of(argv));
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.redirectErrorStream(false);
-        Process process = Spawner.start(builder, setup);
-        return finish(process);
+        return run(setup, builder);
+    }
+
+    static Child run(ThreadSetup setup, ProcessBuilder builder) throws IOException, InterruptedException {
+        return run(setup, List.of(), builder);
+    }
+
+    static Child run(ThreadSetup setup, List<NativeSpawn.Inherited> inherited, ProcessBuilder builder)
+            throws IOException, InterruptedException {
+        return finish(Spawner.start(builder, inherited, setup));
     }
 
     static Child finish(Process process) throws IOException, InterruptedException {

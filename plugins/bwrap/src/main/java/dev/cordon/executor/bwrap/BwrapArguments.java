@@ -120,9 +120,28 @@ final class BwrapArguments {
 
     /** The init shell's script, starting the network fence's bridge first when there is one. */
     static String initScript(Map<String, String> env, Optional<BwrapNetworkFence> fence) {
-        return (env.containsKey("PWD") ? "" : "unset PWD; ") + "exec 3>&2 2>/dev/null; "
+        return initScript(env, fence, BwrapRlimits.NONE);
+    }
+
+    /**
+     * The init shell's script, setting the rlimits first when it is asked to: they then hold for
+     * the command and everything it starts, and not for bwrap. If one cannot be set, the command
+     * does not run: the shell prints {@link #LIMITS_FAILED} and exits with {@link
+     * #LIMITS_FAILED_STATUS}.
+     */
+    static String initScript(Map<String, String> env, Optional<BwrapNetworkFence> fence, BwrapRlimits rlimits) {
+        String limits = rlimits.any()
+                ? "{ " + String.join(" && ", rlimits.ulimitCommands()) + "; } || { echo '" + LIMITS_FAILED + "' >&2; exit "
+                        + LIMITS_FAILED_STATUS + "; }; "
+                : "";
+        return limits + (env.containsKey("PWD") ? "" : "unset PWD; ") + "exec 3>&2 2>/dev/null; "
                 + fence.map(BwrapNetworkFence::initLines).orElse("") + "(exec \"$@\" 2>&3 3>&-); exit $?";
     }
+
+    /** What the init shell prints when it could not set the rlimits (the command did not run). */
+    static final String LIMITS_FAILED = "cordon: the sandbox could not set the limits";
+    /** The init shell's status then. */
+    static final int LIMITS_FAILED_STATUS = 125;
 
     /** The command, as it follows {@code --} on bwrap's command line. */
     static List<String> command(ExecRequest request, Init init) throws ExecutorException {
@@ -132,13 +151,22 @@ final class BwrapArguments {
     /** The command, with the init shell starting the network fence's bridge when there is one. */
     static List<String> command(ExecRequest request, Init init, Optional<BwrapNetworkFence> fence)
             throws ExecutorException {
+        return command(request, init, fence, BwrapRlimits.NONE);
+    }
+
+    /** The command, with the init shell setting the rlimits (only a shell can) and starting the bridge. */
+    static List<String> command(ExecRequest request, Init init, Optional<BwrapNetworkFence> fence, BwrapRlimits rlimits)
+            throws ExecutorException {
         for (String argument : request.argv()) {
             checkNoNul("argument", argument);
+        }
+        if (init != Init.SHELL && rlimits.any()) {
+            throw new IllegalArgumentException("only the init shell sets rlimits");
         }
         List<String> command = new ArrayList<>();
         command.add("--");
         if (init == Init.SHELL) {
-            command.addAll(List.of(INIT_SHELL, "-c", initScript(request.env(), fence), "sh"));
+            command.addAll(List.of(INIT_SHELL, "-c", initScript(request.env(), fence, rlimits), "sh"));
             fence.ifPresent(f -> command.addAll(f.parameters()));
         }
         command.addAll(request.argv());

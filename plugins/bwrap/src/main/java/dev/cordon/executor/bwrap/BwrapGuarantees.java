@@ -54,7 +54,7 @@ final class BwrapGuarantees {
                 case PROCESSES -> host.limitsProcesses()
                         ? Guarantee.kernel(promise, "pids cgroup")
                         : Guarantee.policy(promise, "no pids cgroup: " + host.cgroupProblem());
-                case MEMORY -> host.memoryEnforcement() == BwrapWrapper.MemoryEnforcement.CGROUP
+                case MEMORY -> host.memoryEnforcement() == BwrapRlimits.MemoryEnforcement.CGROUP
                         ? Guarantee.kernel(promise, "memory cgroup")
                         : Guarantee.policy(promise, "no memory cgroup, only each process's address space is limited");
                 case CPU_SHARE -> host.cgroups().filter(Cgroups::limitsCpu).isPresent()

@@ -19,10 +19,10 @@ record BwrapHost(Path bwrap, BwrapVersion version, Arch arch, Optional<Cgroups> 
         Optional<Path> socat) {
 
     /** Whether a memory limit covers the whole tree (a memory cgroup) rather than each process. */
-    BwrapWrapper.MemoryEnforcement memoryEnforcement() {
+    BwrapRlimits.MemoryEnforcement memoryEnforcement() {
         return cgroups.isPresent() && cgroups.get().limitsMemory()
-                ? BwrapWrapper.MemoryEnforcement.CGROUP
-                : BwrapWrapper.MemoryEnforcement.ADDRESS_SPACE;
+                ? BwrapRlimits.MemoryEnforcement.CGROUP
+                : BwrapRlimits.MemoryEnforcement.ADDRESS_SPACE;
     }
 
     /** Whether the number of processes of a run can be limited (root ignores RLIMIT_NPROC). */

@@ -53,7 +53,8 @@ record BwrapMountPlan(List<BwrapMount> mounts, List<Path> placeholders) {
      */
     static BwrapMountPlan plan(Confinement confinement, Path cwd, BwrapFileSystem files, long tmpBytes)
             throws ExecutorException {
-        return new Planner(new BwrapFileMemo(files)).plan(confinement, cwd, tmpBytes);
+        return new Planner(files instanceof BwrapFileMemo memo ? memo : new BwrapFileMemo(files))
+                .plan(confinement, cwd, tmpBytes);
     }
 
     /**

@@ -209,7 +209,7 @@ final class BwrapProbe {
             capabilities.add(Capability.PROCESS_TREE);
             enforced.add("process tree: a PID namespace that ends with bwrap, so nothing outlives the command");
         }
-        if (host.limitsProcesses() && host.memoryEnforcement() == BwrapWrapper.MemoryEnforcement.CGROUP) {
+        if (host.limitsProcesses() && host.memoryEnforcement() == BwrapRlimits.MemoryEnforcement.CGROUP) {
             capabilities.add(Capability.RESOURCE_LIMITS);
             enforced.add("limits: processes, memory" + (host.cgroups().orElseThrow().limitsCpu() ? " and the cpu share" : "")
                     + " of the whole tree through cgroup " + host.cgroups().orElseThrow().describe());

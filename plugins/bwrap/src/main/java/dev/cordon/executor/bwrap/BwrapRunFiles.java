@@ -6,17 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The files one launch passes to bwrap through descriptors. Closing removes the run's own files;
- * the seccomp program is shared and stays.
+ * The files a wrapped launch passes to bwrap through descriptors, on disk in the executor's private
+ * directory (the wrapper shell opens them by path). Closing removes the run's own files; the
+ * seccomp program is shared and stays.
  *
  * @param options the NUL-separated options for {@code --args}
  * @param seccomp the seccomp program
  * @param status where bwrap writes its JSON status
  */
-record BwrapRunFiles(Path options, Path seccomp, Path status) implements AutoCloseable {
+record BwrapRunFiles(Path options, Path seccomp, Path status) implements BwrapLaunchFiles {
 
-    /** What bwrap has written to its status file so far. */
-    String statusText() {
+    @Override
+    public String statusText() {
         try {
             return Files.readString(status, StandardCharsets.UTF_8);
         } catch (IOException e) {

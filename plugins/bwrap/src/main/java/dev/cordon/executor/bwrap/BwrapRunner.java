@@ -2,9 +2,8 @@ package dev.cordon.executor.bwrap;
 
 import dev.cordon.executor.support.Placeholders;
 import dev.cordon.executor.bwrap.BwrapViolations.LimitEvents;
-import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
+import dev.cordon.executor.bwrap.BwrapRlimits.MemoryEnforcement;
 import dev.cordon.executor.support.ExitStatus;
-import dev.cordon.executor.support.Launcher;
 import dev.cordon.executor.support.ProcessRunner;
 import dev.cordon.executor.support.ProcessTree;
 import dev.cordon.executor.support.Requests;
@@ -12,9 +11,9 @@ import dev.cordon.executor.support.RunOutcome;
 import dev.cordon.linux.CgroupEvents;
 import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
+import dev.cordon.linux.Rlimits;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
-import dev.cordon.linux.ThreadSetup;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.ExecutorException;
@@ -35,8 +34,6 @@ final class BwrapRunner implements AutoCloseable {
 
     /** Size of the private /tmp and /dev/shm when no memory limit bounds them. */
     static final long DEFAULT_TMP_BYTES = 512L << 20;
-    /** Processes of the sandbox itself: the wrapper shell (which stays under a cgroup), bwrap, and the init shell. */
-    static final int SANDBOX_PROCESSES = 3;
 
     /** {@code Thread.isVirtual()}, present from Java 21. */
     private static final Method IS_VIRTUAL = isVirtualMethod();
@@ -60,29 +57,41 @@ final class BwrapRunner implements AutoCloseable {
             throw new ExecutorException("a process limit needs a pids cgroup, and none can be made here: "
                     + host.cgroupProblem());
         }
-        BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), files, tmpBytes(limits));
-        BwrapArguments.Init init = init(plan);
+        try {
+            // Inherited by bwrap and everything it starts, whatever the launch sets.
+            Rlimits.noCoreDumpsForThisProcess();
+        } catch (KernelException e) {
+            throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
+        }
+        // One view of the host for the planning: the plan and the init shell's lookup share their answers.
+        BwrapFileMemo view = new BwrapFileMemo(files);
+        BwrapMountPlan plan = BwrapMountPlan.plan(request.confinement(), request.cwd(), view, tmpBytes(limits));
+        BwrapArguments.Init init = init(plan, view);
         Optional<BwrapNetworkFence> fence = BwrapNetworkFence.of(request.confinement().network(), host.socat(), plan, init);
         List<String> options = BwrapArguments.options(request, plan, fence);
-        List<String> command = BwrapArguments.command(request, init, fence);
-        Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory);
+        BwrapRlimits rlimits = BwrapRlimits.of(limits, memory);
+        BwrapLaunch launch = BwrapLaunch.of(init, rlimits);
+        List<String> command = BwrapArguments.command(request, init, fence, launch.initRlimits(rlimits));
+        Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory, launch);
         try (RunCgroup ignored = cgroup.orElse(null);
                 Placeholders.Reservation reservation = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_FILE, "sandbox");
-                BwrapRunFiles runFiles = scratch.newRun(BwrapArguments.encode(options),
-                        scratch.seccomp(host.arch(), sockets(request.confinement().network())))) {
-            List<String> argv = BwrapWrapper.argv(runFiles, BwrapWrapper.Rlimits.of(limits, memory),
-                    parent(cgroup.isPresent()), host.bwrap(), command);
-            ProcessBuilder builder = new ProcessBuilder(argv);
-            // bwrap and its wrapper get no environment at all; the command's comes in through --setenv.
+                BwrapLaunch.Start start = launch.prepare(scratch, BwrapArguments.encode(options),
+                        scratch.seccomp(host.arch(), sockets(request.confinement().network())), rlimits,
+                        parent(cgroup.isPresent()), host.bwrap(), command, cgroup)) {
+            ProcessBuilder builder = new ProcessBuilder(start.argv());
+            // bwrap (and its wrapper) get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();
             builder.directory(new File("/"));
-            Launcher launcher = cgroup.map(run -> run.launcher(ThreadSetup.NONE)).orElse(Launcher.DIRECT);
+            BwrapLaunchFiles runFiles = start.files();
             ProcessTree tree = cgroup.<ProcessTree>map(run -> run)
                     .orElseGet(() -> new BwrapTree(() -> BwrapStatus.parse(runFiles.statusText())));
-            RunOutcome outcome = processes.run(builder, Requests.settings(request, launcher, tree), listener);
+            RunOutcome outcome = processes.run(builder, Requests.settings(request, start.launcher(), tree), listener);
             BwrapStatus status = BwrapStatus.parse(runFiles.statusText());
             if (outcome.ending() == RunOutcome.Ending.EXITED && !status.commandRan()) {
                 return new Run(notStarted(outcome), status);
+            }
+            if (limitsNotSet(outcome, status)) {
+                throw new ExecutorException("bwrap could not set up the sandbox: " + firstLine(outcome.stderr()));
             }
             CgroupEvents events = cgroup.map(RunCgroup::events).orElse(CgroupEvents.NONE);
             int signal = outcome.status().signal();
@@ -98,9 +107,10 @@ final class BwrapRunner implements AutoCloseable {
     }
 
     /**
-     * The wrapper may become bwrap only when the thread that starts it outlives the run: the
-     * caller's own platform thread, which blocks until the run ends. A cgroup launch starts from
-     * a thread of its own, and a virtual thread's carrier may be retired while the run goes on.
+     * A wrapper (see {@link BwrapLaunch#WRAPPED}) may become bwrap only when the thread that
+     * starts it outlives the run: the caller's own platform thread, which blocks until the run
+     * ends. A cgroup launch with the JDK's start ends its thread at once, and a virtual thread's
+     * carrier may be retired while the run goes on.
      */
     private static BwrapWrapper.Parent parent(boolean cgroupLaunch) {
         return cgroupLaunch || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
@@ -125,14 +135,14 @@ final class BwrapRunner implements AutoCloseable {
         }
     }
 
-    private BwrapArguments.Init init(BwrapMountPlan plan) {
+    private static BwrapArguments.Init init(BwrapMountPlan plan, BwrapFileSystem view) {
         Path shell;
         try {
-            shell = files.realPath(Path.of(BwrapArguments.INIT_SHELL));
+            shell = view.realPath(Path.of(BwrapArguments.INIT_SHELL));
         } catch (IllegalArgumentException e) {
             return BwrapArguments.Init.COMMAND;
         }
-        return files.kind(shell) == BwrapFileSystem.Kind.FILE && plan.exposes(shell)
+        return view.kind(shell) == BwrapFileSystem.Kind.FILE && plan.exposes(shell)
                 ? BwrapArguments.Init.SHELL
                 : BwrapArguments.Init.COMMAND;
     }
@@ -177,8 +187,18 @@ final class BwrapRunner implements AutoCloseable {
      * grace period (milliseconds), and without limits the PID namespace already ends every process
      * of the sandbox with bwrap.
      */
-    private static Optional<RunCgroup> cgroup(BwrapHost host, ExecRequest request, Limits limits, MemoryEnforcement memory)
-            throws ExecutorException {
+    /**
+     * The init shell could not set the rlimits, so the command did not run. Only the init shell
+     * prints that line and exits with that status before the command starts; a command that
+     * imitates both only makes its own run look like a failed set-up.
+     */
+    private static boolean limitsNotSet(RunOutcome outcome, BwrapStatus status) {
+        return status.exitCode().orElse(0) == BwrapArguments.LIMITS_FAILED_STATUS
+                && outcome.stderr().lines().anyMatch(BwrapArguments.LIMITS_FAILED::equals);
+    }
+
+    private static Optional<RunCgroup> cgroup(BwrapHost host, ExecRequest request, Limits limits, MemoryEnforcement memory,
+            BwrapLaunch launch) throws ExecutorException {
         long memoryBytes = memory == MemoryEnforcement.CGROUP ? limits.memoryBytes() : 0;
         // Without a cpu controller the share is a gap the guarantees name; the run goes on only
         // when the profile accepts that (enforce: best-effort).
@@ -186,8 +206,8 @@ final class BwrapRunner implements AutoCloseable {
         if (host.cgroups().isEmpty() || (limits.maxProcesses() <= 0 && memoryBytes <= 0 && cpuPercent <= 0)) {
             return Optional.empty();
         }
-        // The wrapper shell, bwrap and the sandbox's init count too; the command keeps its full share.
-        int processes = limits.maxProcesses() > 0 ? limits.maxProcesses() + SANDBOX_PROCESSES : 0;
+        // bwrap, the sandbox's init (and a waiting wrapper) count too; the command keeps its full share.
+        int processes = limits.maxProcesses() > 0 ? limits.maxProcesses() + launch.sandboxProcesses() : 0;
         Limits cgroupLimits = new Limits(processes, memoryBytes, limits.cpuSeconds(), limits.fileSizeBytes(), cpuPercent,
                 0, 0);
         try {

@@ -21,6 +21,7 @@ final class BwrapTree implements ProcessTree {
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     private final Supplier<BwrapStatus> status;
+    private Process started;
     private ProcessHandle root;
     private Duration cpu = Duration.ZERO;
 
@@ -31,6 +32,7 @@ final class BwrapTree implements ProcessTree {
 
     @Override
     public synchronized void attach(Process process) {
+        started = process;
         root = process.toHandle();
     }
 
@@ -41,6 +43,11 @@ final class BwrapTree implements ProcessTree {
 
     @Override
     public synchronized void killAll() {
+        if (started != null && !started.isAlive() && status.get().commandRan()) {
+            // bwrap reports the exit code once the sandbox's first process has ended, and its end
+            // took every other process of the PID namespace with it: nothing is left.
+            return;
+        }
         Optional<Long> init = sandboxInit();
         init.ifPresent(pid -> {
             sampleCpu(pid);

@@ -1,6 +1,5 @@
 package dev.cordon.executor.bwrap;
 
-import dev.cordon.spi.Limits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +38,7 @@ final class BwrapWrapper {
      * @param bwrap the bwrap binary
      * @param command the command, starting with {@code --}
      */
-    static List<String> argv(BwrapRunFiles files, Rlimits rlimits, Parent parent, Path bwrap, List<String> command) {
+    static List<String> argv(BwrapRunFiles files, BwrapRlimits rlimits, Parent parent, Path bwrap, List<String> command) {
         List<String> argv = new ArrayList<>();
         argv.add(SHELL.toString());
         argv.add("-c");
@@ -56,7 +55,7 @@ final class BwrapWrapper {
     }
 
     /** The script: positional parameters 1-3 are the files, the rest is bwrap's argv. */
-    static String script(Rlimits rlimits, Parent parent) {
+    static String script(BwrapRlimits rlimits, Parent parent) {
         StringBuilder script = new StringBuilder();
         script.append("a=$1 s=$2 t=$3; shift 3; ");
         for (String limit : rlimits.ulimitCommands()) {
@@ -75,57 +74,5 @@ final class BwrapWrapper {
         EXEC,
         /** The starting thread may end at once: the shell stays and waits for bwrap. */
         WAIT
-    }
-
-    /**
-     * Per-process limits, set with the shell's {@code ulimit} (POSIX units: {@code -f} counts
-     * 512-byte blocks, {@code -v} KiB, {@code -t} seconds). Values round down, so a limit is never
-     * looser than asked. The probe reads {@code /proc/self/limits} inside the sandbox to confirm
-     * the shell applied them as bytes.
-     *
-     * @param cpuSeconds CPU seconds of each process, or 0
-     * @param fileSizeBytes largest file a process may write, or 0
-     * @param addressSpaceBytes address space of each process, or 0
-     */
-    record Rlimits(long cpuSeconds, long fileSizeBytes, long addressSpaceBytes) {
-
-        static final Rlimits NONE = new Rlimits(0, 0, 0);
-
-        /**
-         * The rlimits for a request's limits. The address-space limit is only a fallback: a memory
-         * cgroup counts what the tree really uses, while an address-space limit also refuses the
-         * large reservations runtimes such as the JVM or Go make without using them.
-         */
-        static Rlimits of(Limits limits, MemoryEnforcement memory) {
-            long addressSpace = memory == MemoryEnforcement.ADDRESS_SPACE ? limits.memoryBytes() : 0;
-            return new Rlimits(limits.cpuSeconds(), limits.fileSizeBytes(), addressSpace);
-        }
-
-        List<String> ulimitCommands() {
-            List<String> commands = new ArrayList<>();
-            // No core dumps: a crashing tool must not write its memory, secrets included, to disk.
-            commands.add("ulimit -c 0");
-            if (cpuSeconds > 0) {
-                // The soft limit sends SIGXCPU, which says what happened; the hard one a second later is SIGKILL.
-                // Soft first: a hard limit below the current soft one is refused.
-                commands.add("ulimit -S -t " + cpuSeconds);
-                commands.add("ulimit -H -t " + (cpuSeconds + 1));
-            }
-            if (fileSizeBytes > 0) {
-                commands.add("ulimit -f " + fileSizeBytes / 512);
-            }
-            if (addressSpaceBytes > 0) {
-                commands.add("ulimit -v " + addressSpaceBytes / 1024);
-            }
-            return commands;
-        }
-    }
-
-    /** Which mechanism bounds the memory of a run. */
-    enum MemoryEnforcement {
-        /** A memory cgroup bounds the whole tree. */
-        CGROUP,
-        /** Only each process's address space is bounded. */
-        ADDRESS_SPACE
     }
 }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BwrapArgumentsTest {
@@ -99,6 +100,31 @@ class BwrapArgumentsTest {
         assertEquals("exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?", BwrapArguments.initScript(Map.of("PWD", "/ws")));
         assertEquals("argument contains a NUL byte, which cannot be passed to a program",
                 assertThrows(ExecutorException.class, () -> BwrapArguments.command(nul, Init.SHELL)).getMessage());
+    }
+
+    @Test
+    void theInitShellSetsTheRlimitsBeforeAnythingElseOrRunsNothing() {
+        BwrapRlimits rlimits = BwrapRlimits.of(new Limits(0, 0, 7, 1 << 20), BwrapRlimits.MemoryEnforcement.CGROUP);
+
+        assertEquals("{ ulimit -c 0 && ulimit -S -t 7 && ulimit -H -t 8 && ulimit -f 2048; } || { echo '"
+                + BwrapArguments.LIMITS_FAILED + "' >&2; exit 125; }; unset PWD; exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-);"
+                + " exit $?", BwrapArguments.initScript(Map.of(), Optional.empty(), rlimits));
+        assertEquals("unset PWD; exec 3>&2 2>/dev/null; (exec \"$@\" 2>&3 3>&-); exit $?",
+                BwrapArguments.initScript(Map.of(), Optional.empty(), BwrapRlimits.NONE), "no limits, no ulimit");
+    }
+
+    @Test
+    void theInitShellRunsNothingWhenALimitCannotBeSet(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path ran = dir.resolve("ran");
+        String init = BwrapArguments.initScript(Map.of(), Optional.empty(), new BwrapRlimits(2000, 0, 0));
+        // A hard limit below the one asked for, which no unprivileged shell can raise.
+        Process shell = new ProcessBuilder("/bin/sh", "-c", "ulimit -t 1000 && exec /bin/sh -c \"$1\" sh touch \"$2\"",
+                "outer", init, ran.toString()).start();
+        String stderr = new String(shell.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+
+        assertEquals(BwrapArguments.LIMITS_FAILED_STATUS, shell.waitFor());
+        assertTrue(stderr.lines().anyMatch(BwrapArguments.LIMITS_FAILED::equals), stderr);
+        assertFalse(java.nio.file.Files.exists(ran), "the command ran without its limits");
     }
 
     @Test

@@ -3,10 +3,7 @@ package dev.cordon.executor.bwrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.cordon.executor.bwrap.BwrapWrapper.MemoryEnforcement;
 import dev.cordon.executor.bwrap.BwrapWrapper.Parent;
-import dev.cordon.executor.bwrap.BwrapWrapper.Rlimits;
-import dev.cordon.spi.Limits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +16,7 @@ class BwrapWrapperTest {
 
     @Test
     void passesEveryPathAsAParameterAndStartsBwrapWithItsDescriptors() {
-        List<String> argv = BwrapWrapper.argv(FILES, Rlimits.NONE, Parent.EXEC, Path.of("/usr/bin/bwrap"),
+        List<String> argv = BwrapWrapper.argv(FILES, BwrapRlimits.NONE, Parent.EXEC, Path.of("/usr/bin/bwrap"),
                 List.of("--", "echo", "$(x)"));
 
         assertEquals(List.of("/bin/sh", "-c",
@@ -41,7 +38,7 @@ class BwrapWrapperTest {
             Path fakeBwrap = Files.writeString(odd.resolve("fake bwrap"),
                     "#!/bin/sh\n[ \"$1 $2 $3\" = '--args 4 --' ] || exit 9\ncat <&4; cat <&3; echo written >&5\n");
             fakeBwrap.toFile().setExecutable(true);
-            Process shell = new ProcessBuilder(BwrapWrapper.argv(files, Rlimits.NONE, Parent.WAIT, fakeBwrap, List.of("--")))
+            Process shell = new ProcessBuilder(BwrapWrapper.argv(files, BwrapRlimits.NONE, Parent.WAIT, fakeBwrap, List.of("--")))
                     .directory(odd.toFile()).start();
 
             assertEquals("optionsseccomp", new String(shell.getInputStream().readAllBytes()));
@@ -61,21 +58,6 @@ class BwrapWrapperTest {
     @Test
     void staysAsBwrapsParentWhenTheStartingThreadMayEnd() {
         assertEquals("a=$1 s=$2 t=$3; shift 3; ulimit -c 0 || exit 125; \"$@\" 4<\"$a\" 3<\"$s\" 5>\"$t\"",
-                BwrapWrapper.script(Rlimits.NONE, Parent.WAIT));
-    }
-
-    @Test
-    void setsRlimitsInPosixUnitsRoundingDown() {
-        Rlimits rlimits = Rlimits.of(new Limits(10, 1 << 30, 7, 1000), MemoryEnforcement.ADDRESS_SPACE);
-
-        assertEquals(List.of("ulimit -c 0", "ulimit -S -t 7", "ulimit -H -t 8", "ulimit -f 1", "ulimit -v 1048576"),
-                rlimits.ulimitCommands());
-    }
-
-    @Test
-    void leavesTheAddressSpaceAloneWhenACgroupBoundsMemory() {
-        Rlimits rlimits = Rlimits.of(new Limits(10, 1 << 30, 0, 0), MemoryEnforcement.CGROUP);
-
-        assertEquals(List.of("ulimit -c 0"), rlimits.ulimitCommands());
+                BwrapWrapper.script(BwrapRlimits.NONE, Parent.WAIT));
     }
 }

@@ -12,6 +12,8 @@ import dev.cordon.linux.Cgroups;
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Landlock;
 import dev.cordon.linux.LandlockRuleset;
+import dev.cordon.linux.NativeSpawn;
+import dev.cordon.linux.Rlimits;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
 import dev.cordon.linux.Spawner;
@@ -44,8 +46,6 @@ public final class LandlockExecutor implements Executor {
 
     /** Above {@code local}, below {@code bwrap}, which adds fresh mount, PID and network namespaces. */
     public static final int PRIORITY = 100;
-
-    private static boolean coreDumpsOff;
 
     private final ProcessRunner runner = new ProcessRunner();
     private final java.util.Map<SeccompProgram.Sockets, byte[]> filters = new java.util.concurrent.ConcurrentHashMap<>();
@@ -110,6 +110,7 @@ public final class LandlockExecutor implements Executor {
         Limits limits = confinement.limits();
         RunCgroup cgroup = createCgroup(machine, request.runId(), limits);
         try (LandlockTemp temp = machine.mounts() ? LandlockTemp.mounted() : LandlockTemp.directory(request.runId())) {
+            requireVisible(request.cwd(), confinement, temp);
             LandlockRlimits.MemoryEnforcement memory = cgroup != null && machine.cgroups().orElseThrow().limitsMemory()
                     ? LandlockRlimits.MemoryEnforcement.CGROUP : LandlockRlimits.MemoryEnforcement.ADDRESS_SPACE;
             List<LandlockGrant> implicit = implicitGrants(cgroup, LandlockRlimits.needsShell(limits, memory));
@@ -156,6 +157,36 @@ public final class LandlockExecutor implements Executor {
         writes.addAll(temp.writeRoots());
         return new Confinement(confinement.workspace(), reads, writes, confinement.readOnlyPaths(),
                 confinement.hiddenPaths(), confinement.network(), confinement.limits());
+    }
+
+    /**
+     * The child starts in its working directory, which must show inside: else the start fails
+     * with the program's ENOENT, a message that would blame the program.
+     */
+    private static void requireVisible(Path cwd, Confinement confinement, LandlockTemp temp) throws ExecutorException {
+        Path real;
+        try {
+            real = cwd.toRealPath();
+        } catch (IOException e) {
+            throw new ExecutorException("working directory `" + cwd + "` does not exist", e);
+        }
+        if (temp.mountedFolders().contains(real)) {
+            return; // a fresh temp file system: nothing of the host's below it shows
+        }
+        List<Path> visible = new ArrayList<>(confinement.readRoots());
+        visible.addAll(confinement.writeRoots());
+        for (Path root : visible) {
+            Path resolved;
+            try {
+                resolved = root.toRealPath();
+            } catch (IOException e) {
+                continue;
+            }
+            if (real.startsWith(resolved)) {
+                return;
+            }
+        }
+        throw new ExecutorException("working directory `" + cwd + "` is outside every root the command may read");
     }
 
     /** The request with {@code TMPDIR} naming the run's private temp. */
@@ -221,10 +252,12 @@ public final class LandlockExecutor implements Executor {
     /** What starting the child needs beyond the policy's roots. */
     private static List<LandlockGrant> implicitGrants(RunCgroup cgroup, boolean limitingShell) {
         List<LandlockGrant> grants = new ArrayList<>();
-        // The JDK starts the child through jspawnhelper, which then executes the command.
-        Path javaLib = Path.of(System.getProperty("java.home"), "lib");
-        grants.add(new LandlockGrant(javaLib.resolve("jspawnhelper"), Landlock.READ_FILE | Landlock.EXECUTE,
-                LandlockRuleset.Links.FOLLOW));
+        if (NativeSpawn.unavailable().isPresent()) {
+            // The JDK starts the child through jspawnhelper, which then executes the command.
+            Path javaLib = Path.of(System.getProperty("java.home"), "lib");
+            grants.add(new LandlockGrant(javaLib.resolve("jspawnhelper"), Landlock.READ_FILE | Landlock.EXECUTE,
+                    LandlockRuleset.Links.FOLLOW));
+        }
         // stdin is opened on the confined thread.
         grants.add(new LandlockGrant(Path.of("/dev/null"), Landlock.READ_FILE | Landlock.WRITE_FILE,
                 LandlockRuleset.Links.FOLLOW));
@@ -259,14 +292,11 @@ public final class LandlockExecutor implements Executor {
     }
 
     /** Once per process before the first run; without it no command runs. */
-    private static synchronized void disableCoreDumps() throws ExecutorException {
-        if (!coreDumpsOff) {
-            try {
-                LandlockRlimits.noCoreDumpsForThisProcess();
-            } catch (KernelException e) {
-                throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
-            }
-            coreDumpsOff = true;
+    private static void disableCoreDumps() throws ExecutorException {
+        try {
+            Rlimits.noCoreDumpsForThisProcess();
+        } catch (KernelException e) {
+            throw new ExecutorException("cannot turn core dumps off: " + e.getMessage(), e);
         }
     }
 }

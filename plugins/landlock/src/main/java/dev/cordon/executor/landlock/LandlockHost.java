@@ -38,8 +38,9 @@ record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp
             Cgroups opened = Cgroups.open();
             // The same for every run, so the parked spawning thread does it while it waits; the
             // confiner repeats it (then nearly free) and verifies that no capability is left. The
-            // mounts need CAP_SYS_ADMIN, so with them the capabilities are dropped only afterwards.
-            opened.parkedSetup(mountProblem.isEmpty() ? Prctl::setNoNewPrivs : LandlockHost::dropPrivileges);
+            // mounts need CAP_SYS_ADMIN, so with them only the bounding set goes ahead (the thread
+            // keeps its effective capabilities until after the mounts).
+            opened.parkedSetup(mountProblem.isEmpty() ? LandlockHost::prepareForMounts : LandlockHost::dropPrivileges);
             cgroups = Optional.of(opened);
         } catch (KernelException e) {
             cgroups = Optional.empty();
@@ -47,6 +48,11 @@ record LandlockHost(Optional<Arch> arch, int abi, int kernelAbi, boolean seccomp
         }
         return new LandlockHost(arch, Math.min(kernelAbi, Landlock.NEWEST_KNOWN_ABI), kernelAbi, Seccomp.available(),
                 cgroups, problem, mountProblem);
+    }
+
+    private static void prepareForMounts() throws KernelException {
+        Prctl.setNoNewPrivs();
+        Capabilities.dropBoundingSet();
     }
 
     private static void dropPrivileges() throws KernelException {

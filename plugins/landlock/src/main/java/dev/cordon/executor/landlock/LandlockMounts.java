@@ -46,12 +46,8 @@ final class LandlockMounts {
     private final List<Path> readOnly = new ArrayList<>();
     private final Set<Path> placeholders = new LinkedHashSet<>();
     private final Set<Path> pins = new LinkedHashSet<>();
+    private final List<Path> reattached = new ArrayList<>();
     private final MountNamespace.Builder namespace = MountNamespace.builder();
-    private final java.util.function.Predicate<Path> underTemp;
-
-    private LandlockMounts(LandlockTemp temp) {
-        this.underTemp = path -> isUnderTemp(path, temp);
-    }
 
     /**
      * @param confinement what the command may touch (without the temp, which {@code temp} gives)
@@ -59,7 +55,7 @@ final class LandlockMounts {
      * @param temp the private temp folders
      */
     static Layout plan(Confinement confinement, List<Path> implicitWrites, LandlockTemp temp) {
-        LandlockMounts mounts = new LandlockMounts(temp);
+        LandlockMounts mounts = new LandlockMounts();
         mounts.hidden.addAll(real(confinement.hiddenPaths()));
         mounts.readOnly.addAll(real(confinement.readOnlyPaths()));
         List<Path> writes = new ArrayList<>(real(confinement.writeRoots()));
@@ -78,6 +74,7 @@ final class LandlockMounts {
             if (isUnderTemp(root, temp) && !isTemp(root, temp) && mounts.writeRootOf(root).isEmpty()
                     && Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
                 mounts.namespace.reattached(root);
+                mounts.reattached.add(root);
             }
         }
         mounts.readOnly.forEach(mounts::protectReadOnly);
@@ -97,9 +94,9 @@ final class LandlockMounts {
     }
 
     /**
-     * Inside a write root, and inside a temp folder: the rule that grants the whole private
-     * {@code /tmp} also covers the read roots shown beneath it, so carving them out of the rules
-     * would not hold there.
+     * Inside a write root, and inside a read root shown on a temp folder: the rule that grants the
+     * whole private {@code /tmp} also covers the read roots shown beneath it, so carving them out of
+     * the rules would not hold there. Elsewhere under a temp folder nothing of the host's shows.
      */
     private void protectHidden(Path path) {
         if (isHiddenAbove(path)) {
@@ -110,7 +107,7 @@ final class LandlockMounts {
                 namespace.hidden(point);
                 pinAncestors(point);
             });
-        } else if (underTemp.test(path) && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+        } else if (reattached.stream().anyMatch(path::startsWith) && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             namespace.hidden(path);
         }
     }

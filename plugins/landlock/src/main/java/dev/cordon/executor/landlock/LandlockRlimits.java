@@ -1,7 +1,5 @@
 package dev.cordon.executor.landlock;
 
-import dev.cordon.linux.KernelException;
-import dev.cordon.linux.Rlimits;
 import dev.cordon.spi.Limits;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,14 +62,5 @@ final class LandlockRlimits {
         List<String> wrapped = new ArrayList<>(List.of(SHELL, "-c", String.join(" && ", steps), "cordon-limits"));
         wrapped.addAll(argv);
         return wrapped;
-    }
-
-    /**
-     * Core = 0, soft and hard, for this whole process, once: every child inherits it from the
-     * start (no race), and cordon's own memory, which holds the secrets it keeps from its
-     * children, is never written to a core file either. A JVM crash still writes its hs_err log.
-     */
-    static void noCoreDumpsForThisProcess() throws KernelException {
-        Rlimits.set(0, Rlimits.Resource.CORE, 0, 0);
     }
 }
