@@ -118,6 +118,8 @@ final class PathExpansion {
                 existing.add(path);
             }
         }
+        // Sorted as the shell sorts its matches (in the C locale), not in the order the disk lists them.
+        existing.sort(null);
         return existing;
     }
 }
