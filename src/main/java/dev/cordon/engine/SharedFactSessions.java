@@ -23,10 +23,10 @@ import org.kie.api.runtime.rule.FactHandle;
 
 /**
  * Sessions that keep the facts every decision under one profile shares — the profile's lists
- * and rules, the executor, the standing approvals, the policy files: ten of the fourteen facts
- * of an average decision — from one decision to the next, and retract only what a decision
- * added. Inserting, propagating and clearing those shared facts again for every decision cost
- * a tenth of it.
+ * and rules, the executor, the standing approvals, the policy files: most of a decision's facts
+ * — from one decision to the next, and retract only what a decision added. Inserting,
+ * propagating and clearing those shared facts again for every decision cost about a quarter of
+ * a warm decision (docs/performance.md).
  *
  * <p>That is only the same as a fresh session when every rule needs a fact of the request: a
  * rule that matches shared facts alone fires once, in the first decision of a session, and never
