@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
 # The egress proxy's cost, measured through the real launcher (build first: mvn -B -q package -DskipTests).
 #   1. latency: one HTTPS request (new connection, TLS handshake, GET of a small file) by curl,
-#      direct on the host vs through the proxy from inside the sandbox; p50 and p90 of N each;
-#   2. throughput: a 200 MiB download by curl, direct vs through the proxy, one run each;
+#      direct on the host vs through the proxy from inside the sandbox; p50 and p90;
+#   2. throughput: a 200 MiB download by curl, direct vs through the proxy (CONNECT tunnel and
+#      plain forwarding), one download per cordon run;
 #   3. start-up: `cordon run -- true` with an allow-list profile vs the same profile with the
-#      network off; median of R runs each, interleaved.
-# Usage: bench/egress.sh [requests=200] [runs=10] [executor...]   (default executors: bwrap landlock)
+#      network off.
+# Every measurement is taken in rounds that visit each way in turn (direct, then each executor),
+# so that a machine whose load changes while the script runs slows all of them alike.
+# Usage: bench/egress.sh [rounds=10] [requests per round=20] [executor...]
+#   executors default to bwrap and landlock; `bwrap:socat` is bwrap with the socat bridge that
+#   stands in when cordon cannot make network namespaces (it does not run as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-requests="${1:-200}"
-runs="${2:-10}"
+rounds="${1:-10}"
+requests="${2:-20}"
 shift $(( $# > 2 ? 2 : $# ))
 executors=("$@")
 [ ${#executors[@]} -gt 0 ] || executors=(bwrap landlock)
 cordon="$root/target/cordon/bin/cordon"
 [ -x "$cordon" ] || { echo "build first: mvn -B -q package -DskipTests" >&2; exit 2; }
 
-# Not under /tmp: the landlock executor gives each run a private /tmp, which would hide the workspace.
 dir=$(mktemp -d "$root/target/egress-bench.XXXXXX")
 server_pid=
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$dir"; }
@@ -75,42 +79,79 @@ for _ in $(seq 180); do pgrep -f -- '-XX:AOTCacheOutput' >/dev/null || break; sl
 
 percentiles() { sort -n | awk '{ v[NR] = $1 * 1000 } END { printf "p50 %.2f ms  p90 %.2f ms  (n=%d)", v[int(NR*0.5+0.5)], v[int(NR*0.9+0.5)], NR }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR+1)/2)] }'; }
+# Runs cordon under an executor name of this script (`bwrap:socat` forces the bridge).
+sandboxed() {
+  local executor=$1; shift
+  case $executor in
+    *:socat) CORDON_JAVA_OPTS="${CORDON_JAVA_OPTS:-} -Dcordon.bwrap.egress=socat" "$cordon" run --executor "${executor%%:*}" "$@" ;;
+    *) "$cordon" run --executor "$executor" "$@" ;;
+  esac
+}
 url="https://allowed.test:$https_port/hello"
+ways=(direct "${executors[@]}")
+: > "$dir/results.txt"
+record() { echo "$1 $2" >> "$dir/results.txt"; }
+values() { awk -v k="$1" '$1 == k { print $2 }' "$dir/results.txt"; }
 
 echo "load: $(uptime)"
-echo "== latency of one HTTPS request (curl time_total)"
 # On the host, curl resolves the test name itself (a curl config file, as the loop passes it on).
 printf 'resolve = "allowed.test:%s:127.0.0.1"\n' "$https_port" > "$dir/curlrc"
-echo "direct:            $(bash latency.sh "$requests" "$url" "$dir/curlrc" | percentiles)"
-for executor in "${executors[@]}"; do
-  echo "proxy ($executor): $("$cordon" run --executor "$executor" --profile egress-bench -- bash latency.sh "$requests" "$url" | percentiles)"
-done
-
-echo "== throughput of a 200 MiB download over plain HTTP (curl speed_download)"
-echo "   (tunnel: curl -p, a CONNECT tunnel as for https, without TLS costs; forwarded: GET http://… to the proxy)"
-direct=$(curl -s -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$http_port/big")
-echo "direct:            $(awk -v b="$direct" 'BEGIN { printf "%.0f MiB/s", b / 1048576 }')"
-for executor in "${executors[@]}"; do
-  for how in tunnel forwarded; do
-    flag=(); [ $how = tunnel ] && flag=(-p)
-    proxied=$("$cordon" run --executor "$executor" --profile egress-bench -- curl "${flag[@]}" -s -o /dev/null \
-      -w '%{speed_download}' "http://allowed.test:$http_port/big")
-    echo "proxy ($executor, $how): $(awk -v b="$proxied" -v d="$direct" 'BEGIN { printf "%.0f MiB/s (%.0f%% of direct)", b / 1048576, 100 * b / d }')"
-  done
-done
-
-echo "== start-up: cordon run -- true, median of $runs (allow-list vs network off)"
-for executor in "${executors[@]}"; do
-  : > "$dir/on.txt"; : > "$dir/off.txt"
-  for _ in $(seq "$runs"); do
-    for profile in egress-bench egress-off; do
-      start=$(date +%s%N)
-      "$cordon" run --executor "$executor" --profile "$profile" -- true
-      end=$(date +%s%N)
-      echo $(( (end - start) / 1000000 )) >> "$dir/$([ $profile = egress-bench ] && echo on || echo off).txt"
+for _ in $(seq "$rounds"); do
+  for way in "${ways[@]}"; do
+    if [ "$way" = direct ]; then
+      out=$(bash latency.sh "$requests" "$url" "$dir/curlrc")
+    else
+      out=$(sandboxed "$way" --profile egress-bench -- bash latency.sh "$requests" "$url")
+    fi
+    for t in $out; do record "latency:$way" "$t"; done
+    flag=(); [ "$way" = direct ] || flag=(-p)
+    for how in tunnel forwarded; do
+      [ "$way" = direct ] && [ $how = forwarded ] && continue
+      [ $how = forwarded ] && flag=()
+      if [ "$way" = direct ]; then
+        speed=$(curl -s -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$http_port/big")
+      else
+        speed=$(sandboxed "$way" --profile egress-bench -- curl "${flag[@]}" -s -o /dev/null \
+          -w '%{speed_download}' "http://allowed.test:$http_port/big")
+      fi
+      record "speed:$way:$how" "$speed"
     done
   done
-  on=$(median < "$dir/on.txt"); off=$(median < "$dir/off.txt")
+done
+echo "load: $(uptime)"
+
+echo "== latency of one HTTPS request (curl time_total), $rounds rounds of $requests"
+direct_p50=$(values latency:direct | percentiles | awk '{ print $2 }')
+for way in "${ways[@]}"; do
+  line=$(values "latency:$way" | percentiles)
+  p50=$(echo "$line" | awk '{ print $2 }')
+  printf '%-16s %s  added p50 %+.2f ms\n' "$way:" "$line" "$(awk -v a="$p50" -v b="$direct_p50" 'BEGIN { print a - b }')"
+done
+
+echo "== throughput of a 200 MiB download over plain HTTP (curl speed_download), median of $rounds"
+echo "   (tunnel: curl -p, a CONNECT tunnel as for https, without TLS costs; forwarded: GET http://… to the proxy)"
+direct=$(values speed:direct:tunnel | median)
+echo "direct:          $(awk -v b="$direct" 'BEGIN { printf "%.0f MiB/s", b / 1048576 }')"
+for way in "${executors[@]}"; do
+  for how in tunnel forwarded; do
+    proxied=$(values "speed:$way:$how" | median)
+    printf '%-16s %s\n' "$way, $how:" "$(awk -v b="$proxied" -v d="$direct" 'BEGIN { printf "%.0f MiB/s (%.0f%% of direct)", b / 1048576, 100 * b / d }')"
+  done
+done
+
+echo "== start-up: cordon run -- true, median of $rounds (allow-list vs network off)"
+for _ in $(seq "$rounds"); do
+  for executor in "${executors[@]}"; do
+    for profile in egress-bench egress-off; do
+      start=$(date +%s%N)
+      sandboxed "$executor" --profile "$profile" -- true
+      end=$(date +%s%N)
+      record "start:$executor:$profile" $(( (end - start) / 1000000 ))
+    done
+  done
+done
+for executor in "${executors[@]}"; do
+  on=$(values "start:$executor:egress-bench" | median); off=$(values "start:$executor:egress-off" | median)
   echo "$executor: allow-list $on ms, network off $off ms, extra $(( on - off )) ms"
 done
 echo "load: $(uptime)"

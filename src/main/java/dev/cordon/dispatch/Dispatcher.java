@@ -97,7 +97,7 @@ public final class Dispatcher {
                         egress.environment(ChildEnvironment.of(profile.environment(), run.env())), confinement,
                         timeout(run, profile), outputLimit(profile));
                 result = selection.executor().execute(exec, run.listener());
-            } catch (ExecutorException | IOException e) {
+            } catch (ExecutorException e) {
                 return audit.refused(new RunOutcome(evaluation, selection, null, new Refusal(Refusal.Kind.EXECUTOR_FAILED,
                         "executor `" + selection.executor().id() + "` could not be set up, so nothing ran: "
                                 + e.getMessage()), verdict.answer(), warnings, profile.onViolation(),

@@ -14,6 +14,7 @@ import dev.cordon.profile.Resolution;
 import dev.cordon.spi.Capability;
 import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,8 +25,10 @@ import java.util.concurrent.CompletionException;
 /**
  * The egress proxy of one run, when the profile's network is an allow-list and the executor
  * fences the sandbox so that the proxy is its only way out. It starts on a thread of its own as
- * soon as the profile is known, so that loading the proxy's classes overlaps compiling the rules;
- * its policy waits for those rules, which are ready long before the command's first connection.
+ * soon as the profile is known, so that loading the proxy's classes overlaps compiling the rules
+ * and setting up the sandbox: the executor waits for it only when it hands the proxy its listener
+ * (or asks for its socket). Its policy waits for those rules, which are ready long before the
+ * command's first connection.
  */
 final class RunEgress implements AutoCloseable {
 
@@ -64,20 +67,10 @@ final class RunEgress implements AutoCloseable {
                 resolution.policyFiles(), cwd, env, resolution.workspace());
         CompletableFuture<EgressProxy> proxy = new CompletableFuture<>();
         Thread starter = new Thread(() -> {
-            EgressProxy started;
             try {
-                started = EgressProxy.start(policy, resolver(env), ProxySettings.DEFAULT);
-                proxy.complete(started);
+                proxy.complete(EgressProxy.start(policy, resolver(env), ProxySettings.DEFAULT));
             } catch (IOException | RuntimeException | Error e) {
                 proxy.completeExceptionally(e);
-                return;
-            }
-            try {
-                // An executor that bridges the Unix socket into the sandbox asks for it later; bound
-                // now, it is ready by then. One that serves a listener of its own need not wait.
-                started.socket();
-            } catch (IOException e) {
-                // The executor that needs it asks again and reports the failure.
             }
         }, "cordon-egress-start");
         starter.setDaemon(true);
@@ -111,12 +104,37 @@ final class RunEgress implements AutoCloseable {
     }
 
     /**
-     * The proxy the executor must make the sandbox's only way out, or null when none runs.
-     *
-     * @throws IOException when the proxy could not start
+     * The proxy the executor must make the sandbox's only way out, or null when none runs. It may
+     * still be starting: its listener and socket wait for it, and fail if it could not start.
      */
-    ProxyEndpoint endpoint() throws IOException {
-        return proxy == null ? null : started();
+    ProxyEndpoint endpoint() {
+        return proxy == null ? null : new Deferred();
+    }
+
+    /** The proxy as the executor sees it while it may still be starting. */
+    private final class Deferred implements ProxyEndpoint {
+
+        @Override
+        public int port() {
+            return EgressProxy.SANDBOX_PORT;
+        }
+
+        @Override
+        public Path socket() throws IOException {
+            return started().socket();
+        }
+
+        @Override
+        public void serve(ServerSocketChannel listener) throws IOException {
+            EgressProxy running;
+            try {
+                running = started();
+            } catch (IOException e) {
+                listener.close();
+                throw e;
+            }
+            running.serve(listener);
+        }
     }
 
     /** The command's environment with the proxy variables, when a proxy runs. */

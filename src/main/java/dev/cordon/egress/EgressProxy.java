@@ -115,30 +115,35 @@ public final class EgressProxy implements ProxyEndpoint, AutoCloseable {
         return socket;
     }
 
+    /**
+     * Takes the listener without waiting for the event loop: it is bound already, so connections
+     * wait in its backlog until the loop serves them, and the command need not wait to start. If
+     * the loop cannot take it, it is closed, and connecting to it fails.
+     */
     @Override
     public void serve(ServerSocketChannel listener) throws IOException {
-        ChannelFuture registered;
         synchronized (this) {
             if (closed) {
                 listener.close();
                 throw new IOException("the egress proxy is closed");
             }
-            registered = new ServerBootstrap()
+            ChannelFuture registered = new ServerBootstrap()
                     .group(group)
                     .channelFactory(() -> new NioServerSocketChannel(listener))
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.RCVBUF_ALLOCATOR, ProxySettings.READS)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, ProxySettings.WRITES)
                     .childHandler(front)
-                    .register()
-                    .awaitUninterruptibly();
+                    .register();
+            // In the group before close() can run, so that closing the proxy closes it too.
+            channels.add(registered.channel());
+            registered.addListener(f -> {
+                if (!f.isSuccess()) {
+                    registered.channel().close();
+                    listener.close();
+                }
+            });
         }
-        if (!registered.isSuccess()) {
-            listener.close();
-            throw new IOException("the egress proxy cannot take the listener: " + registered.cause().getMessage(),
-                    registered.cause());
-        }
-        channels.add(registered.channel());
     }
 
     /** The connections refused so far, oldest first (at most {@link EgressLog#LIMIT}). */

@@ -1,13 +1,9 @@
 package dev.cordon.cli;
 
-import dev.cordon.diagnostic.ExitCode;
-import dev.cordon.diagnostic.PolicyException;
-import dev.cordon.diagnostic.Problem;
 import dev.cordon.golden.Golden;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -112,19 +108,9 @@ class GoldenOutputTest {
                 Map.of("HOME", home.toString(), "TMPDIR", root.resolve("tmp").toString()));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine line = new CommandLine(new PolicyCommand(() -> environment));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof PolicyException policy) {
-                policy.problems().stream().map(Problem::render).forEach(p -> cmd.getErr().println("error: " + p));
-                return ExitCode.INVALID_POLICY;
-            }
-            throw e;
-        });
         List<String> all = new ArrayList<>(List.of("test"));
         all.addAll(args);
-        int code = line.execute(all.toArray(String[]::new));
+        int code = environment.policy(all, out, err);
         golden.check(file, code, out.toString(), err.toString());
     }
 

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cordon.diagnostic.ExitCode;
-import dev.cordon.diagnostic.PolicyException;
-import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.ExecutorFacts;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code cordon policy test | check | verify} run in-process: outputs and exit codes. */
 class PolicyCommandTest {
@@ -46,18 +42,7 @@ class PolicyCommandTest {
     private int run(String... args) {
         out = new StringWriter();
         err = new StringWriter();
-        CommandLine line = new CommandLine(new PolicyCommand(() -> environment));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        // The mapping of the root command line: invalid policy is exit 3, named file by file.
-        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof PolicyException policy) {
-                policy.problems().stream().map(Problem::render).forEach(p -> cmd.getErr().println("error: " + p));
-                return ExitCode.INVALID_POLICY;
-            }
-            throw e;
-        });
-        return line.execute(args);
+        return environment.policy(List.of(args), out, err);
     }
 
     private JsonNode json(String... args) throws IOException {

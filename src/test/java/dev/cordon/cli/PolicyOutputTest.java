@@ -3,12 +3,8 @@ package dev.cordon.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cordon.diagnostic.ExitCode;
-import dev.cordon.diagnostic.PolicyException;
-import dev.cordon.diagnostic.Problem;
 import dev.cordon.fact.ExecutorFacts;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +19,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The text and JSON of {@code policy test} for a set of requests, byte for byte as recorded
@@ -137,17 +132,7 @@ class PolicyOutputTest {
     private static String run(PolicyTestEnvironment environment, List<String> args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine line = new CommandLine(new PolicyCommand(() -> environment));
-        line.setOut(new PrintWriter(out, true));
-        line.setErr(new PrintWriter(err, true));
-        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof PolicyException policy) {
-                policy.problems().stream().map(Problem::render).forEach(p -> cmd.getErr().println("error: " + p));
-                return ExitCode.INVALID_POLICY;
-            }
-            throw e;
-        });
-        int code = line.execute(args.toArray(String[]::new));
+        int code = environment.policy(args, out, err);
         return out + err.toString() + "exit " + code + "\n\n";
     }
 

@@ -1,6 +1,9 @@
 package dev.cordon.cli;
 
 import dev.cordon.approval.StandingApproval;
+import dev.cordon.diagnostic.ExitCode;
+import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.Problem;
 import dev.cordon.engine.PolicyEnvironment;
 import dev.cordon.fact.ExecutorFacts;
 import dev.cordon.profile.Overrides;
@@ -8,9 +11,12 @@ import dev.cordon.profile.PolicySources;
 import dev.cordon.profile.Profile;
 import dev.cordon.profile.ProfileResolver;
 import dev.cordon.profile.Resolution;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 
 /**
  * A policy environment over the checkout's rules and profiles, a user config folder and a project
@@ -39,6 +45,24 @@ final class PolicyTestEnvironment implements PolicyEnvironment {
 
     static Path cordonRoot() {
         return Path.of(System.getProperty("cordon.root", ".")).toAbsolutePath();
+    }
+
+    /**
+     * Runs {@code cordon policy ARGS} in-process in this environment, with the root command
+     * line's mapping of invalid policy (exit 3, named file by file), and returns the exit code.
+     */
+    int policy(List<String> args, StringWriter out, StringWriter err) {
+        CommandLine line = new CommandLine(new PolicyCommand(() -> this));
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof PolicyException policy) {
+                policy.problems().stream().map(Problem::render).forEach(p -> cmd.getErr().println("error: " + p));
+                return ExitCode.INVALID_POLICY;
+            }
+            throw e;
+        });
+        return line.execute(args.toArray(String[]::new));
     }
 
     PolicyTestEnvironment executor(ExecutorFacts value) {

@@ -11,16 +11,12 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a hostile or broken client sends: each gets a clear error or is closed, and after each the
@@ -30,22 +26,9 @@ class EgressBadInputTest {
 
     private static final Duration HANDSHAKE = Duration.ofSeconds(1);
 
-    @TempDir
-    static Path scratch;
-
-    private static TestServers servers;
+    private static final TestServers servers = TestServers.shared();
     private EgressProxy proxy;
     private int port;
-
-    @BeforeAll
-    static void servers() throws Exception {
-        servers = new TestServers(scratch);
-    }
-
-    @AfterAll
-    static void stopServers() {
-        servers.close();
-    }
 
     @BeforeEach
     void start() throws Exception {

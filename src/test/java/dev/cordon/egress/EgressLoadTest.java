@@ -16,10 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Many tunnels at once, then closing the proxy under them: every tunnel completes or is refused
@@ -29,20 +26,7 @@ class EgressLoadTest {
 
     private static final int TUNNELS = 200;
 
-    @TempDir
-    static Path scratch;
-
-    private static TestServers servers;
-
-    @BeforeAll
-    static void servers() throws Exception {
-        servers = new TestServers(scratch);
-    }
-
-    @AfterAll
-    static void stopServers() {
-        servers.close();
-    }
+    private static final TestServers servers = TestServers.shared();
 
     @Test
     void twoHundredConcurrentTunnelsThenCloseLeavesNothingBehind() throws Exception {

@@ -10,16 +10,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The proxy as commands use it, against real HTTP and HTTPS servers on 127.0.0.1: what the policy
@@ -28,23 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EgressProxyTest {
 
-    @TempDir
-    static Path scratch;
-
-    private static TestServers servers;
+    private static final TestServers servers = TestServers.shared();
     private final List<String> lookups = new ArrayList<>();
     private EgressProxy proxy;
     private int port;
-
-    @BeforeAll
-    static void servers() throws Exception {
-        servers = new TestServers(scratch);
-    }
-
-    @AfterAll
-    static void stopServers() {
-        servers.close();
-    }
 
     @BeforeEach
     void start() throws Exception {

@@ -42,6 +42,27 @@ public final class TestServers implements AutoCloseable {
     private final SSLContext clientTls;
     private final AtomicInteger requests = new AtomicInteger();
 
+    private static TestServers shared;
+
+    /**
+     * One pair of servers for all the unit tests of this JVM (the certificate is made once); left
+     * running until the JVM ends, their threads are daemons. Tests compare request counts before
+     * and after, never absolute ones.
+     */
+    public static synchronized TestServers shared() {
+        if (shared == null) {
+            try {
+                Path scratch = Files.createTempDirectory("cordon-test-servers");
+                shared = new TestServers(scratch);
+                Files.delete(scratch.resolve(KEY_STORE));
+                Files.delete(scratch);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the test servers: " + e, e);
+            }
+        }
+        return shared;
+    }
+
     public TestServers(Path scratch) throws Exception {
         KeyStore keys = keyStore(scratch);
         KeyManagerFactory km = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
@@ -65,9 +86,10 @@ public final class TestServers implements AutoCloseable {
     }
 
     private static final char[] PASSWORD = "test-only".toCharArray();
+    private static final String KEY_STORE = "server.p12";
 
     private static KeyStore keyStore(Path scratch) throws Exception {
-        Path file = scratch.resolve("server.p12");
+        Path file = scratch.resolve(KEY_STORE);
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-genkeypair", "-keyalg", "EC", "-alias", "test", "-dname", "CN=allowed.test",
                 "-ext", "SAN=dns:allowed.test,dns:other.test,ip:127.0.0.1", "-validity", "2",

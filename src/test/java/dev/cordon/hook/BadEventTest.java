@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** What no protocol allows is refused the same way for every agent: exit 2, the reason on stderr. */
-class BadEventTest {
+class BadEventTest extends HookTest {
 
     /** A shell event of each agent, with the command left to fill in. */
     private static final Map<String, String> SHELL_EVENTS = Map.of(
@@ -28,16 +25,6 @@ class BadEventTest {
             "gemini-cli", "{\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"run_shell_command\",\"cwd\":\"%s\","
                     + "\"tool_input\":{\"command\":\"%s\"}}",
             "json", "{\"tool\":\"bash\",\"cwd\":\"%s\",\"command\":\"%s\"}");
-
-    @TempDir
-    Path temp;
-
-    HookHarness hooks;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        hooks = new HookHarness(temp);
-    }
 
     private HookAnswer answer(String agent, byte[] event) {
         return hooks.answer(agent, event);

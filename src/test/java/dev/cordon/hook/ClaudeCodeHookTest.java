@@ -7,22 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cordon.engine.ShellQuoting;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Claude Code's PreToolUse events, one fixture per mapped tool, through the real rules. */
-class ClaudeCodeHookTest {
-
-    @TempDir
-    Path temp;
-
-    HookHarness hooks;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        hooks = new HookHarness(temp);
-    }
+class ClaudeCodeHookTest extends HookTest {
 
     private HookAnswer run(String fixture) {
         return hooks.run("claude-code", fixture);

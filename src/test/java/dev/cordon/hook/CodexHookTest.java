@@ -4,26 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Codex's PreToolUse events. Codex honours only a deny from a hook (an ask, or an allow without a
  * rewritten input, counts as a failed hook and the tool runs), so everything but ALLOW is a deny.
  */
-class CodexHookTest {
-
-    @TempDir
-    Path temp;
-
-    HookHarness hooks;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        hooks = new HookHarness(temp);
-    }
+class CodexHookTest extends HookTest {
 
     private HookAnswer run(String fixture) {
         return hooks.run("codex", fixture);

@@ -5,24 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cordon.engine.ShellQuoting;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Gemini CLI's BeforeTool events, one fixture per mapped tool. */
-class GeminiCliHookTest {
-
-    @TempDir
-    Path temp;
-
-    HookHarness hooks;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        hooks = new HookHarness(temp);
-    }
+class GeminiCliHookTest extends HookTest {
 
     private HookAnswer run(String fixture) {
         return hooks.run("gemini-cli", fixture);

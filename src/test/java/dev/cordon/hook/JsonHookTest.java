@@ -4,24 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cordon.engine.ShellQuoting;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** cordon's own protocol: the decision as JSON and as the exit code of {@code policy test}. */
-class JsonHookTest {
-
-    @TempDir
-    Path temp;
-
-    HookHarness hooks;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        hooks = new HookHarness(temp);
-    }
+class JsonHookTest extends HookTest {
 
     private HookAnswer run(String fixture) {
         return hooks.run("json", fixture);

@@ -33,10 +33,7 @@ public final class ClaudeCodeSettings implements AgentSettings {
 
     @Override
     public List<FileChange> install(Scope scope, Installation installation, OptionalInt httpPort) {
-        Path file = file(scope, installation);
-        ObjectNode root = JsonSettings.read(file);
-        String before = JsonSettings.render(root);
-        ObjectNode hook = root.objectNode();
+        ObjectNode hook = HookEntries.newHook();
         if (httpPort.isPresent()) {
             hook.put("type", "http");
             hook.put("url", "http://127.0.0.1:" + httpPort.getAsInt() + "/v1/hook/" + ClaudeCodeAdapter.AGENT);
@@ -48,17 +45,12 @@ public final class ClaudeCodeSettings implements AgentSettings {
         }
         hook.put("timeout", TIMEOUT);
         hook.put("onFailure", "block");
-        boolean changed = HookEntries.install(root, EVENT, MATCHER, hook, this::ours);
-        return List.of(FileChange.json(file, Files.exists(file), before, root, changed));
+        return List.of(HookEntries.installIn(file(scope, installation), EVENT, MATCHER, hook, this::ours));
     }
 
     @Override
     public List<FileChange> uninstall(Scope scope, Installation installation) {
-        Path file = file(scope, installation);
-        ObjectNode root = JsonSettings.read(file);
-        String before = JsonSettings.render(root);
-        boolean changed = HookEntries.uninstall(root, EVENT, this::ours);
-        return List.of(FileChange.json(file, Files.exists(file), before, root, changed));
+        return List.of(HookEntries.uninstallFrom(file(scope, installation), EVENT, this::ours));
     }
 
     @Override

@@ -41,14 +41,11 @@ public final class CodexSettings implements AgentSettings {
         Path configFile = dir(scope, installation).resolve("config.toml");
         String config = text(configFile);
         String enabled = TomlFeature.enable(config == null ? "" : config, configFile);
-        ObjectNode root = JsonSettings.read(hooksFile);
-        String before = JsonSettings.render(root);
-        ObjectNode hook = root.objectNode();
+        ObjectNode hook = HookEntries.newHook();
         hook.put("type", "command");
         hook.put("command", installation.command(agent()));
         hook.put("timeout", TIMEOUT);
-        boolean changed = HookEntries.install(root, EVENT, MATCHER, hook, this::ours);
-        return List.of(FileChange.json(hooksFile, Files.exists(hooksFile), before, root, changed),
+        return List.of(HookEntries.installIn(hooksFile, EVENT, MATCHER, hook, this::ours),
                 new FileChange(configFile, config, config != null && config.equals(enabled) ? config : enabled));
     }
 
@@ -56,11 +53,8 @@ public final class CodexSettings implements AgentSettings {
     public List<FileChange> uninstall(Scope scope, Installation installation) {
         Path hooksFile = dir(scope, installation).resolve("hooks.json");
         Path configFile = dir(scope, installation).resolve("config.toml");
-        ObjectNode root = JsonSettings.read(hooksFile);
-        String before = JsonSettings.render(root);
-        boolean changed = HookEntries.uninstall(root, EVENT, this::ours);
         String config = text(configFile);
-        return List.of(FileChange.json(hooksFile, Files.exists(hooksFile), before, root, changed),
+        return List.of(HookEntries.uninstallFrom(hooksFile, EVENT, this::ours),
                 new FileChange(configFile, config, config == null ? null : emptyIsGone(TomlFeature.disable(config, configFile))));
     }
 

@@ -38,26 +38,18 @@ public final class GeminiCliSettings implements AgentSettings {
         if (httpPort.isPresent()) {
             throw new SettingsError("Gemini CLI has no HTTP hooks; install the command hook");
         }
-        Path file = file(scope, installation);
-        ObjectNode root = JsonSettings.read(file);
-        String before = JsonSettings.render(root);
-        ObjectNode hook = root.objectNode();
+        ObjectNode hook = HookEntries.newHook();
         hook.put("name", "cordon");
         hook.put("type", "command");
         hook.put("command", installation.command(agent()));
         hook.put("timeout", TIMEOUT_MILLIS);
         hook.put("description", "cordon decides every tool call by policy");
-        boolean changed = HookEntries.install(root, EVENT, MATCHER, hook, this::ours);
-        return List.of(FileChange.json(file, Files.exists(file), before, root, changed));
+        return List.of(HookEntries.installIn(file(scope, installation), EVENT, MATCHER, hook, this::ours));
     }
 
     @Override
     public List<FileChange> uninstall(Scope scope, Installation installation) {
-        Path file = file(scope, installation);
-        ObjectNode root = JsonSettings.read(file);
-        String before = JsonSettings.render(root);
-        boolean changed = HookEntries.uninstall(root, EVENT, this::ours);
-        return List.of(FileChange.json(file, Files.exists(file), before, root, changed));
+        return List.of(HookEntries.uninstallFrom(file(scope, installation), EVENT, this::ours));
     }
 
     @Override

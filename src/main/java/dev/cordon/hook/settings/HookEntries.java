@@ -3,6 +3,9 @@ package dev.cordon.hook.settings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -25,6 +28,27 @@ final class HookEntries {
     }
 
     private HookEntries() {
+    }
+
+    /** A fresh hook object to fill in and hand to {@link #installIn}. */
+    static ObjectNode newHook() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    /** The change that adds {@code hook} under {@code hooks.EVENT} of a JSON settings file. */
+    static FileChange installIn(Path file, String event, String matcher, ObjectNode hook, Predicate<JsonNode> ours) {
+        ObjectNode root = JsonSettings.read(file);
+        String before = JsonSettings.render(root);
+        boolean changed = install(root, event, matcher, hook, ours);
+        return FileChange.json(file, Files.exists(file), before, root, changed);
+    }
+
+    /** The change that removes cordon's hooks from {@code hooks.EVENT} of a JSON settings file. */
+    static FileChange uninstallFrom(Path file, String event, Predicate<JsonNode> ours) {
+        ObjectNode root = JsonSettings.read(file);
+        String before = JsonSettings.render(root);
+        boolean changed = uninstall(root, event, ours);
+        return FileChange.json(file, Files.exists(file), before, root, changed);
     }
 
     /** cordon's hooks under {@code hooks.EVENT}. */

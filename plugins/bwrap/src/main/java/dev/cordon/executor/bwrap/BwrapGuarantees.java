@@ -41,10 +41,10 @@ final class BwrapGuarantees {
                             ? Guarantee.kernel(promise, "a network namespace with only loopback")
                             : Guarantee.policy(promise, "the probe saw no network namespace of its own");
                     case ALLOW_LIST -> confirmed.contains(Capability.NETWORK_ALLOW_LIST)
-                            ? Guarantee.kernel(promise, "a network namespace with only loopback; the egress proxy,"
-                                    + " bridged in by socat, decides every connection")
-                            : Guarantee.policy(promise, "an allow-list needs socat to bridge the egress proxy in:"
-                                    + " refused");
+                            ? Guarantee.kernel(promise, "a network namespace with only loopback, where only the"
+                                    + " egress proxy answers; it decides every connection")
+                            : Guarantee.policy(promise, "an allow-list needs root, or socat to bridge the egress"
+                                    + " proxy in: refused");
                     case FULL -> Guarantee.policy(promise, "the host network is shared whole; the denied destinations "
                             + "are refused by the policy only");
                 };

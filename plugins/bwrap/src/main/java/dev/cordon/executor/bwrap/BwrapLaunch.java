@@ -63,13 +63,15 @@ enum BwrapLaunch {
      * {@code --}), into the run's cgroup when there is one.
      *
      * @param parent whether a wrapper may become bwrap (see {@link BwrapWrapper})
+     * @param setup what the starting thread does first (a network fence's namespace), or none
      */
     Start prepare(BwrapScratch scratch, byte[] options, Path seccomp, BwrapRlimits rlimits, BwrapWrapper.Parent parent,
-            Path bwrap, List<String> command, Optional<RunCgroup> cgroup) throws IOException {
+            Path bwrap, List<String> command, Optional<RunCgroup> cgroup, ThreadSetup setup) throws IOException {
         if (this == WRAPPED) {
             BwrapRunFiles files = scratch.newRun(options, seccomp);
+            Launcher direct = setup == ThreadSetup.NONE ? Launcher.DIRECT : builder -> Spawner.start(builder, setup);
             return new Start(BwrapWrapper.argv(files, rlimits, parent, bwrap, command),
-                    cgroup.map(run -> run.launcher(ThreadSetup.NONE)).orElse(Launcher.DIRECT), files);
+                    cgroup.map(run -> run.launcher(setup)).orElse(direct), files);
         }
         BwrapMemoryFiles files = BwrapMemoryFiles.of(options, seccomp);
         List<String> argv = new ArrayList<>();
@@ -81,8 +83,10 @@ enum BwrapLaunch {
                 NativeSpawn.Inherited.opened(BwrapArguments.SECCOMP_FD, files.seccomp(), O_RDONLY),
                 NativeSpawn.Inherited.duplicated(BwrapArguments.ARGS_FD, files.options()),
                 NativeSpawn.Inherited.duplicated(BwrapArguments.STATUS_FD, files.status()));
-        Launcher launcher = cgroup.<Launcher>map(run -> run.launcher(inherited, ThreadSetup.NONE))
-                .orElse(builder -> Spawner.startUnconfined(builder, inherited));
+        Launcher spawn = setup == ThreadSetup.NONE
+                ? builder -> Spawner.startUnconfined(builder, inherited)
+                : builder -> Spawner.start(builder, inherited, setup);
+        Launcher launcher = cgroup.<Launcher>map(run -> run.launcher(inherited, setup)).orElse(spawn);
         return new Start(argv, launcher, files);
     }
 }

@@ -195,13 +195,14 @@ final class BwrapProbe {
         if (status.netNamespace().isPresent() && status.netNamespace().getAsLong() != namespace("net")) {
             capabilities.add(Capability.NETWORK_ISOLATION);
             enforced.add("network: a namespace of its own with only loopback unless the profile allows full access");
-            if (host.socat().isPresent()) {
+            if (BwrapNetworkFence.possible(host.socat())) {
                 capabilities.add(Capability.NETWORK_ALLOW_LIST);
-                enforced.add("network allow-list: cordon's egress proxy decides every connection; inside, socat"
-                        + " bridges 127.0.0.1:3128 to the proxy's Unix socket, and nothing else is reachable");
+                enforced.add("network allow-list: cordon's egress proxy decides every connection; it answers on"
+                        + " 127.0.0.1:3128 inside (in the sandbox's namespace as root, else bridged by socat), and"
+                        + " nothing else is reachable");
             } else {
-                enforced.add("network allow-list: refused, no `socat` to bridge the egress proxy into the sandbox"
-                        + " (install the `socat` package)");
+                enforced.add("network allow-list: refused, not root and no `socat` to bridge the egress proxy into"
+                        + " the sandbox (install the `socat` package)");
             }
         }
         if (status.pidNamespace().isPresent() && status.pidNamespace().getAsLong() != namespace("pid")

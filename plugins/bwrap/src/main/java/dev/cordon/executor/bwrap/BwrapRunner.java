@@ -14,6 +14,7 @@ import dev.cordon.linux.KernelException;
 import dev.cordon.linux.Rlimits;
 import dev.cordon.linux.RunCgroup;
 import dev.cordon.linux.SeccompProgram;
+import dev.cordon.linux.ThreadSetup;
 import dev.cordon.spi.ExecRequest;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.ExecutorException;
@@ -73,11 +74,13 @@ final class BwrapRunner implements AutoCloseable {
         BwrapLaunch launch = BwrapLaunch.of(init, rlimits);
         List<String> command = BwrapArguments.command(request, init, fence, launch.initRlimits(rlimits));
         Optional<RunCgroup> cgroup = cgroup(host, request, limits, memory, launch);
+        ThreadSetup setup = fence.map(BwrapNetworkFence::setup).orElse(ThreadSetup.NONE);
         try (RunCgroup ignored = cgroup.orElse(null);
                 Placeholders.Reservation reservation = Placeholders.reserve(plan.placeholders(), Placeholders.Kind.EMPTY_FILE, "sandbox");
                 BwrapLaunch.Start start = launch.prepare(scratch, BwrapArguments.encode(options),
                         scratch.seccomp(host.arch(), sockets(request.confinement().network())), rlimits,
-                        parent(cgroup.isPresent()), host.bwrap(), command, cgroup)) {
+                        parent(cgroup.isPresent() || setup != ThreadSetup.NONE), host.bwrap(), command, cgroup,
+                        setup)) {
             ProcessBuilder builder = new ProcessBuilder(start.argv());
             // bwrap (and its wrapper) get no environment at all; the command's comes in through --setenv.
             builder.environment().clear();
@@ -109,11 +112,11 @@ final class BwrapRunner implements AutoCloseable {
     /**
      * A wrapper (see {@link BwrapLaunch#WRAPPED}) may become bwrap only when the thread that
      * starts it outlives the run: the caller's own platform thread, which blocks until the run
-     * ends. A cgroup launch with the JDK's start ends its thread at once, and a virtual thread's
-     * carrier may be retired while the run goes on.
+     * ends. A cgroup launch with the JDK's start or a network fence's setup starts from a thread
+     * of its own, and a virtual thread's carrier may be retired while the run goes on.
      */
-    private static BwrapWrapper.Parent parent(boolean cgroupLaunch) {
-        return cgroupLaunch || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
+    private static BwrapWrapper.Parent parent(boolean ownThread) {
+        return ownThread || isVirtual(Thread.currentThread()) ? BwrapWrapper.Parent.WAIT : BwrapWrapper.Parent.EXEC;
     }
 
     private static boolean isVirtual(Thread thread) {

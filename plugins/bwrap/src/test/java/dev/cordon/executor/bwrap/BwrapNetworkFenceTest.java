@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.executor.testkit.Fixture;
+import dev.cordon.executor.testkit.LoopbackGreeter;
+import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Limits;
@@ -12,9 +14,6 @@ import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -25,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The allow-list fence on the real kernel: inside bwrap, {@code 127.0.0.1:3128} leads through
- * socat to the proxy's Unix socket, and nothing else is reachable, not even a server on this
- * machine's loopback.
+ * The allow-list fence on the real kernel, both ways: inside bwrap, {@code 127.0.0.1:3128} leads
+ * to the proxy (its listener in the sandbox's namespace as root, else through socat to its Unix
+ * socket), and nothing else is reachable, not even a server on this machine's loopback.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BwrapNetworkFenceTest {
@@ -51,7 +51,7 @@ class BwrapNetworkFenceTest {
     void setUp() throws Exception {
         executor = new BwrapExecutor();
         assumeTrue(executor.probe().available(), executor.probe().summary());
-        assumeTrue(executor.capabilities().contains(dev.cordon.spi.Capability.NETWORK_ALLOW_LIST), "no socat here");
+        assumeTrue(executor.capabilities().contains(dev.cordon.spi.Capability.NETWORK_ALLOW_LIST), "bwrap cannot fence an allow-list here");
         fixture = Fixture.create(temp);
         proxy = new GreetingProxy(temp.resolve("proxy.sock"));
     }
@@ -64,16 +64,23 @@ class BwrapNetworkFenceTest {
         }
     }
 
-    /** A stand-in for the egress proxy: it greets every connection on its Unix socket. */
+    /** A stand-in for the egress proxy: it greets every connection, on its Unix socket or a listener it is handed. */
     private static final class GreetingProxy implements ProxyEndpoint, AutoCloseable {
-        private final ServerSocketChannel listener;
+        private final ServerSocketChannel socket;
+        private final List<ServerSocketChannel> handed = new CopyOnWriteArrayList<>();
+        private final List<String> ways = new CopyOnWriteArrayList<>();
 
-        GreetingProxy(Path socket) throws IOException {
-            listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            listener.bind(UnixDomainSocketAddress.of(socket));
+        GreetingProxy(Path path) throws IOException {
+            socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            socket.bind(UnixDomainSocketAddress.of(path));
+            greet(socket, "socket");
+        }
+
+        private void greet(ServerSocketChannel listener, String way) {
             Thread server = new Thread(() -> {
                 while (true) {
                     try (SocketChannel client = listener.accept()) {
+                        ways.add(way);
                         client.write(ByteBuffer.wrap("proxy\n".getBytes(StandardCharsets.US_ASCII)));
                     } catch (IOException e) {
                         return;
@@ -91,40 +98,51 @@ class BwrapNetworkFenceTest {
 
         @Override
         public Path socket() throws IOException {
-            return Path.of(((UnixDomainSocketAddress) listener.getLocalAddress()).getPath().toString());
+            return Path.of(((UnixDomainSocketAddress) socket.getLocalAddress()).getPath().toString());
         }
 
         @Override
-        public void serve(ServerSocketChannel handed) {
-            throw new UnsupportedOperationException("bwrap binds the socket in");
+        public void serve(ServerSocketChannel listener) {
+            handed.add(listener);
+            greet(listener, "listener");
         }
 
         @Override
         public void close() throws IOException {
-            listener.close();
+            socket.close();
+            for (ServerSocketChannel listener : handed) {
+                listener.close();
+            }
         }
     }
 
     @Test
-    void theCommandReachesTheProxyAndNothingElse() throws Exception {
-        try (ServerSocket host = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread accepting = new Thread(() -> {
-                while (true) {
-                    try (Socket s = host.accept(); OutputStream out = s.getOutputStream()) {
-                        out.write("host\n".getBytes(StandardCharsets.US_ASCII));
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            });
-            accepting.setDaemon(true);
-            accepting.start();
+    void asRootTheProxyListensInTheSandboxsOwnNamespace() throws Exception {
+        assumeTrue(NetworkNamespace.unavailable().isEmpty(), () -> NetworkNamespace.unavailable().orElse(""));
+        assertOnlyTheProxyAnswers();
+        assertEquals(List.of("listener"), proxy.ways, "the command did not reach the listener handed over");
+    }
+
+    @Test
+    void throughSocatTheProxysSocketIsBridgedIn() throws Exception {
+        assumeTrue(!executor.probe().facts().get("socat.path").startsWith("("), "no socat here");
+        System.setProperty(BwrapNetworkFence.WAY, BwrapNetworkFence.BRIDGE);
+        try {
+            assertOnlyTheProxyAnswers();
+        } finally {
+            System.clearProperty(BwrapNetworkFence.WAY);
+        }
+        assertEquals(List.of("socket"), proxy.ways, "the command did not reach the proxy's socket");
+    }
+
+    private void assertOnlyTheProxyAnswers() throws Exception {
+        try (LoopbackGreeter host = LoopbackGreeter.start("host")) {
             Confinement confinement = fixture.confinement(new NetworkPolicy(NetworkPolicy.Mode.ALLOW_LIST,
                     List.of("allowed.test:443"), List.of()).through(proxy), Limits.NONE);
             String script = "use IO::Socket::INET;"
                     + " sub try { my $s = IO::Socket::INET->new(PeerAddr => $_[0], Timeout => 2);"
                     + "   print $s ? scalar(<$s>) : qq(refused: $!\\n) }"
-                    + " try(q(127.0.0.1:3128)); try(q(127.0.0.1:" + host.getLocalPort() + "));"
+                    + " try(q(127.0.0.1:3128)); try(q(127.0.0.1:" + host.port() + "));"
                     + " try(q(10.255.255.1:3128));";
             ExecResult result = executor.execute(fixture.request(List.of("perl", "-e", script), Duration.ofSeconds(20),
                     confinement), OutputListener.NONE);
@@ -135,6 +153,15 @@ class BwrapNetworkFenceTest {
 
     @Test
     void aPlanThatHidesSocatIsRefusedBeforeAnythingRuns() throws Exception {
+        System.setProperty(BwrapNetworkFence.WAY, BwrapNetworkFence.BRIDGE);
+        try {
+            refusedWithoutSocat();
+        } finally {
+            System.clearProperty(BwrapNetworkFence.WAY);
+        }
+    }
+
+    private void refusedWithoutSocat() throws Exception {
         Path socat = executor.probe().facts().get("socat.path") == null ? null
                 : Path.of(executor.probe().facts().get("socat.path"));
         assumeTrue(socat != null && socat.startsWith("/usr"), "socat outside /usr");

@@ -2,23 +2,19 @@ package dev.cordon.executor.landlock;
 
 import dev.cordon.linux.KernelException;
 import dev.cordon.linux.NetworkNamespace;
+import dev.cordon.linux.ProxyNamespace;
 import dev.cordon.linux.ThreadSetup;
 import dev.cordon.spi.ExecutorException;
 import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.ProxyEndpoint;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.util.Optional;
 
 /**
  * How a network allow-list holds under landlock. Landlock filters TCP by port only and seccomp
  * cannot read the address a program connects to, so another host on the proxy's port would stay
  * reachable with them alone. The spawning thread therefore moves into a network namespace of its
- * own first (only loopback, no route out), opens the egress proxy's listener there on
- * {@code 127.0.0.1:port} and hands it to the proxy, which serves it from the JVM's own threads:
- * no bridge process. The Landlock rules then allow TCP connect to that port only and no bind, and
+ * own first, where the egress proxy listens ({@link ProxyNamespace}): no bridge process. The
+ * Landlock rules then allow TCP connect to that port only and no bind, and
  * seccomp refuses every socket family but IP and netlink (vsock and packet sockets are not held
  * by a network namespace; unix sockets reach host services).
  *
@@ -61,22 +57,6 @@ final class LandlockNetworkFence implements ThreadSetup {
     /** On the spawning thread, while it still has its capabilities and before any Landlock rule. */
     @Override
     public void apply() throws KernelException {
-        NetworkNamespace.enter();
-        ServerSocketChannel listener = null;
-        try {
-            listener = ServerSocketChannel.open();
-            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), proxy.port()));
-            proxy.serve(listener);
-        } catch (IOException e) {
-            if (listener != null) {
-                try {
-                    listener.close();
-                } catch (IOException ignored) {
-                    // Already failing; the namespace goes with the thread.
-                }
-            }
-            throw new KernelException("cannot open the egress proxy's listener in the sandbox's network: "
-                    + e.getMessage(), 0);
-        }
+        new ProxyNamespace(proxy).apply();
     }
 }

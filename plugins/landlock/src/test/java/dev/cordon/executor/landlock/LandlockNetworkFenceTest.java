@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.executor.testkit.Fixture;
+import dev.cordon.executor.testkit.LoopbackGreeter;
 import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
 import dev.cordon.spi.ExecResult;
@@ -12,9 +13,6 @@ import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
 import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -102,24 +100,13 @@ class LandlockNetworkFenceTest {
 
     @Test
     void theCommandReachesTheProxyAndNothingElse() throws Exception {
-        try (ServerSocket host = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread accepting = new Thread(() -> {
-                while (true) {
-                    try (Socket s = host.accept(); OutputStream out = s.getOutputStream()) {
-                        out.write("host\n".getBytes(StandardCharsets.US_ASCII));
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            });
-            accepting.setDaemon(true);
-            accepting.start();
+        try (LoopbackGreeter host = LoopbackGreeter.start("host")) {
             Confinement confinement = fixture.confinement(new NetworkPolicy(NetworkPolicy.Mode.ALLOW_LIST,
                     List.of("allowed.test:443"), List.of()).through(proxy), Limits.NONE);
             String script = "use IO::Socket::INET;"
                     + " sub try { my $s = IO::Socket::INET->new(PeerAddr => $_[0], Timeout => 2);"
                     + "   print $s ? scalar(<$s>) : qq(refused: $!\\n) }"
-                    + " try(q(127.0.0.1:3128)); try(q(127.0.0.1:" + host.getLocalPort() + "));"
+                    + " try(q(127.0.0.1:3128)); try(q(127.0.0.1:" + host.port() + "));"
                     + " try(q(10.255.255.1:3128));"
                     + " print IO::Socket::INET->new(LocalAddr => q(127.0.0.1:3129), Listen => 1) ? qq(bound\\n)"
                     + "   : qq(no bind: $!\\n);";
