@@ -15,7 +15,9 @@ import dev.cordon.rules.RuleFiles;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +31,13 @@ import org.kie.api.runtime.KieSessionsPool;
 /**
  * Decides tool calls with the DRL rules of a set of rule folders.
  *
- * <p>Compiling rules costs about a second; deciding, microseconds. So the rule base is built once
- * per set of rule files and cached by their paths, sizes and modification times:
- * {@link #load(List)} returns the cached engine while no file changed, and a long-running service
- * that calls it per request picks up an edited file on the next request. Every decision runs in
- * a fresh session of the shared rule base, so one engine serves many threads.
+ * <p>Building a rule base costs tens of milliseconds (the built-in rules come precompiled) to a
+ * second (DRL); deciding, microseconds. So the rule base is built once per set of rule files and
+ * cached by their paths, sizes and modification times: {@link #load(List)} returns the cached
+ * engine while no file changed, and a long-running service that calls it per request picks up an
+ * edited file on the next request. Every decision runs in a session of its own (one that kept
+ * only the profile's facts from earlier decisions, see {@link SharedFactSessions}), so one engine
+ * serves many threads.
  *
  * <p>Rules of a project the user has not trusted run in a rule base of their own, held to a small
  * vocabulary (see {@link dev.cordon.rules.UntrustedRuleCheck}); only their findings are carried
@@ -53,6 +57,7 @@ public final class PolicyEngine {
     private final AtomicReference<Map.Entry<List<Path>, PolicyFiles>> lastProtected = new AtomicReference<>();
     private final KieSessionsPool trustedSessions;
     private final KieSessionsPool untrustedSessions;
+    private final SharedFactSessions trustedShared;
 
     private PolicyEngine(CompiledRules rules, List<RuleDir> dirs, List<Object> fingerprint) {
         this.rules = rules;
@@ -62,6 +67,7 @@ public final class PolicyEngine {
         // memories costs more than a decision.
         this.trustedSessions = rules.trusted().newKieSessionsPool(SESSIONS);
         this.untrustedSessions = rules.untrusted() == null ? null : rules.untrusted().newKieSessionsPool(SESSIONS);
+        this.trustedShared = new SharedFactSessions(rules.trusted());
     }
 
     /**
@@ -169,8 +175,8 @@ public final class PolicyEngine {
             List<StandingApproval> approvals, List<Path> policyFiles, Set<String> fired) {
         Objects.requireNonNull(request.tool(), "tool");
         ProfileFacts profileFacts = profileFacts(profile);
-        FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals,
-                protectedPaths(policyFiles));
+        PolicyFiles protectedFiles = protectedPaths(policyFiles);
+        FactBuilder.Facts facts = FactBuilder.build(request, profileFacts, executor, approvals, protectedFiles);
         List<Object> input = facts.all();
         if (untrustedSessions != null) {
             List<Object> withUntrusted = new ArrayList<>(input);
@@ -179,7 +185,20 @@ public final class PolicyEngine {
             }
             input = withUntrusted;
         }
-        RuleSession.Results results = RuleSession.run(trustedSessions, input, rules.index(), fired);
+        // What every decision under this profile shares may stay in a session between decisions.
+        Set<Object> candidates = Collections.newSetFromMap(new IdentityHashMap<>());
+        candidates.addAll(profileFacts.facts());
+        candidates.add(executor);
+        candidates.addAll(approvals);
+        candidates.add(protectedFiles);
+        List<Object> shared = new ArrayList<>();
+        List<Object> own = new ArrayList<>();
+        for (Object fact : input) {
+            (candidates.contains(fact) ? shared : own).add(fact);
+        }
+        RuleSession.Results results = trustedShared.accepts(shared)
+                ? trustedShared.run(shared, own, rules.index(), fired)
+                : RuleSession.run(trustedSessions, input, rules.index(), fired);
         return new Explainer(rules.index(), profile, approvals).explain(results, facts, executor);
     }
 

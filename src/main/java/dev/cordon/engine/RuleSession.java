@@ -45,11 +45,28 @@ final class RuleSession {
     }
 
     /**
+     * Decides in a session of the pool, which is reset afterwards.
+     *
      * @param fired collects the names of the rules that fire, or null when nobody asks (deciding)
      * @throws PolicyException when a rule fails while running or the rules do not settle
      */
     static Results run(KieSessionsPool sessions, List<Object> facts, RuleIndex index, Set<String> fired) {
         KieSession session = sessions.newKieSession();
+        try {
+            return decide(session, facts, index, fired);
+        } finally {
+            session.dispose();
+        }
+    }
+
+    /**
+     * Inserts the facts into the session and fires its rules: what the rules derived.
+     *
+     * @param fired collects the names of the rules that fire, or null when nobody asks (deciding)
+     * @throws PolicyException when a rule fails while running or the rules do not settle; the
+     *     session must not be used again then
+     */
+    static Results decide(KieSession session, List<Object> facts, RuleIndex index, Set<String> fired) {
         AgendaEventListener listener = fired == null ? null : new DefaultAgendaEventListener() {
             @Override
             public void afterMatchFired(AfterMatchFiredEvent event) {
@@ -81,7 +98,6 @@ final class RuleSession {
             if (listener != null) {
                 session.removeEventListener(listener);
             }
-            session.dispose();
         }
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -276,6 +277,11 @@ class HookIT {
                 "claude-code");
         assertEquals("deny", decision(answered), answered::toString);
         assertNotEquals(old, serverPid(), "the old server stopped, one of the other build answers");
+        // It stops on a thread of its own after answering the caller: its exit may trail the new answer.
+        Optional<ProcessHandle> oldServer = ProcessHandle.of(old);
+        if (oldServer.isPresent()) {
+            oldServer.get().onExit().get(30, TimeUnit.SECONDS);
+        }
         assertFalse(ProcessHandle.of(old).map(ProcessHandle::isAlive).orElse(false));
     }
 
