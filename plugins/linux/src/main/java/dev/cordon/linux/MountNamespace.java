@@ -55,7 +55,7 @@ public final class MountNamespace {
     private static final int CAP_SYS_ADMIN = 21;
     private static final Path NULL_DEVICE = Path.of("/dev/null");
 
-    private static volatile Optional<String> unavailable;
+    private static final Unavailability UNAVAILABLE = new Unavailability(MountNamespace::probe);
 
     /** A temp file system: where, and its bounds (0: the kernel's defaults). */
     public record Temp(Path path, long bytes, long inodes) {
@@ -87,12 +87,7 @@ public final class MountNamespace {
      * then. Tried once, on a throwaway thread.
      */
     public static Optional<String> unavailable() {
-        Optional<String> known = unavailable;
-        if (known == null) {
-            known = probe();
-            unavailable = known;
-        }
-        return known;
+        return UNAVAILABLE.get();
     }
 
     private static Optional<String> probe() {

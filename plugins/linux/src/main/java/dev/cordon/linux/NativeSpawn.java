@@ -47,7 +47,7 @@ public final class NativeSpawn {
     private static final String SHELL = "/bin/sh";
     private static final Charset JNU = Charset.forName(System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name()));
 
-    private static volatile Optional<String> unavailable;
+    private static final Unavailability UNAVAILABLE = new Unavailability(NativeSpawn::probe);
 
     private NativeSpawn() {
     }
@@ -80,12 +80,7 @@ public final class NativeSpawn {
      * 2.34 or musl), or empty when they can. {@code -Dcordon.spawn=jdk} turns it off.
      */
     public static Optional<String> unavailable() {
-        Optional<String> known = unavailable;
-        if (known == null) {
-            known = probe();
-            unavailable = known;
-        }
-        return known;
+        return UNAVAILABLE.get();
     }
 
     private static Optional<String> probe() {

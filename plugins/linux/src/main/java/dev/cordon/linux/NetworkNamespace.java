@@ -30,7 +30,7 @@ public final class NetworkNamespace {
     private static final int IFREQ_FLAGS = 16;
     private static final int CAP_SYS_ADMIN = 21;
 
-    private static volatile Optional<String> unavailable;
+    private static final Unavailability UNAVAILABLE = new Unavailability(NetworkNamespace::probe);
 
     private NetworkNamespace() {
     }
@@ -40,12 +40,7 @@ public final class NetworkNamespace {
      * on a throwaway thread.
      */
     public static Optional<String> unavailable() {
-        Optional<String> known = unavailable;
-        if (known == null) {
-            known = probe();
-            unavailable = known;
-        }
-        return known;
+        return UNAVAILABLE.get();
     }
 
     private static Optional<String> probe() {

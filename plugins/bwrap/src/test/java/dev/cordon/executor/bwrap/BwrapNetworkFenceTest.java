@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.executor.testkit.Fixture;
+import dev.cordon.executor.testkit.GreetingProxy;
 import dev.cordon.executor.testkit.LoopbackGreeter;
 import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
@@ -12,19 +13,11 @@ import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
-import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
 import java.net.Socket;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,63 +57,11 @@ class BwrapNetworkFenceTest {
         }
     }
 
-    /** A stand-in for the egress proxy: it greets every connection, on its Unix socket or a listener it is handed. */
-    private static final class GreetingProxy implements ProxyEndpoint, AutoCloseable {
-        private final ServerSocketChannel socket;
-        private final List<ServerSocketChannel> handed = new CopyOnWriteArrayList<>();
-        private final List<String> ways = new CopyOnWriteArrayList<>();
-
-        GreetingProxy(Path path) throws IOException {
-            socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            socket.bind(UnixDomainSocketAddress.of(path));
-            greet(socket, "socket");
-        }
-
-        private void greet(ServerSocketChannel listener, String way) {
-            Thread server = new Thread(() -> {
-                while (true) {
-                    try (SocketChannel client = listener.accept()) {
-                        ways.add(way);
-                        client.write(ByteBuffer.wrap("proxy\n".getBytes(StandardCharsets.US_ASCII)));
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            }, "greeting-proxy");
-            server.setDaemon(true);
-            server.start();
-        }
-
-        @Override
-        public int port() {
-            return 3128;
-        }
-
-        @Override
-        public Path socket() throws IOException {
-            return Path.of(((UnixDomainSocketAddress) socket.getLocalAddress()).getPath().toString());
-        }
-
-        @Override
-        public void serve(ServerSocketChannel listener) {
-            handed.add(listener);
-            greet(listener, "listener");
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-            for (ServerSocketChannel listener : handed) {
-                listener.close();
-            }
-        }
-    }
-
     @Test
     void asRootTheProxyListensInTheSandboxsOwnNamespace() throws Exception {
         assumeTrue(NetworkNamespace.unavailable().isEmpty(), () -> NetworkNamespace.unavailable().orElse(""));
         assertOnlyTheProxyAnswers();
-        assertEquals(List.of("listener"), proxy.ways, "the command did not reach the listener handed over");
+        assertEquals(List.of("listener"), proxy.ways(), "the command did not reach the listener handed over");
     }
 
     @Test
@@ -132,7 +73,7 @@ class BwrapNetworkFenceTest {
         } finally {
             System.clearProperty(BwrapNetworkFence.WAY);
         }
-        assertEquals(List.of("socket"), proxy.ways, "the command did not reach the proxy's socket");
+        assertEquals(List.of("socket"), proxy.ways(), "the command did not reach the proxy's socket");
     }
 
     private void assertOnlyTheProxyAnswers() throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cordon.executor.testkit.Fixture;
+import dev.cordon.executor.testkit.GreetingProxy;
 import dev.cordon.executor.testkit.LoopbackGreeter;
 import dev.cordon.linux.NetworkNamespace;
 import dev.cordon.spi.Confinement;
@@ -11,12 +12,8 @@ import dev.cordon.spi.ExecResult;
 import dev.cordon.spi.Limits;
 import dev.cordon.spi.NetworkPolicy;
 import dev.cordon.spi.OutputListener;
-import dev.cordon.spi.ProxyEndpoint;
 import java.io.IOException;
 import java.net.Socket;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,7 +45,7 @@ class LandlockNetworkFenceTest {
         assumeTrue(executor.probe().available(), executor.probe().summary());
         assumeTrue(NetworkNamespace.unavailable().isEmpty(), () -> NetworkNamespace.unavailable().orElse(""));
         fixture = Fixture.create(temp);
-        proxy = new GreetingProxy();
+        proxy = new GreetingProxy(temp.resolve("proxy.sock"));
     }
 
     @AfterEach
@@ -56,45 +53,6 @@ class LandlockNetworkFenceTest {
         executor.close();
         if (proxy != null) {
             proxy.close();
-        }
-    }
-
-    /** A stand-in for the egress proxy: it greets every connection on the listener it is handed. */
-    private static final class GreetingProxy implements ProxyEndpoint, AutoCloseable {
-        private ServerSocketChannel listener;
-        private Thread server;
-
-        @Override
-        public int port() {
-            return 3128;
-        }
-
-        @Override
-        public Path socket() {
-            throw new UnsupportedOperationException("landlock serves a listener, not a socket file");
-        }
-
-        @Override
-        public void serve(ServerSocketChannel handed) {
-            listener = handed;
-            server = new Thread(() -> {
-                while (true) {
-                    try (SocketChannel client = handed.accept()) {
-                        client.socket().getOutputStream().write("proxy\n".getBytes(StandardCharsets.US_ASCII));
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            }, "greeting-proxy");
-            server.setDaemon(true);
-            server.start();
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (listener != null) {
-                listener.close();
-            }
         }
     }
 
