@@ -40,7 +40,8 @@ final class ProfileCatalog {
     ProfileCatalog(Path builtin, Path user, Path project, String home, DocumentReader reader) {
         this.home = home;
         this.reader = reader;
-        add(Provenance.Layer.BUILTIN, builtin.resolve("profiles"), builtin);
+        // Built-in and user files are named by their whole path: the user can open them from anywhere.
+        add(Provenance.Layer.BUILTIN, builtin.resolve("profiles"), null);
         if (user != null) {
             add(Provenance.Layer.USER, user.resolve("profiles"), null);
         }

@@ -86,10 +86,11 @@ class ProfileCommandTest {
         out.getBuffer().setLength(0);
         assertEquals(0, run("current"));
         String text = out.toString();
+        Path profiles = cordonRoot().resolve("profiles").toAbsolutePath().normalize();
         assertTrue(text.startsWith("profile: ci (project .cordon/config.yaml:1:10)\nproject: " + project + " (trusted)\nworkspace: "
-                + project + "\nsettings:\n  mode:                      standard (built-in profiles/ci.yaml:5:1)\n"), text);
-        assertTrue(text.contains("\n  network.enabled:           true (built-in profiles/ci.yaml:27:3)\n"), text);
-        assertTrue(text.contains("\n  executor:                  auto (built-in profiles/defaults.yaml:8:1)\n"), text);
+                + project + "\nsettings:\n  mode:                      standard (built-in " + profiles + "/ci.yaml:5:1)\n"), text);
+        assertTrue(text.contains("\n  network.enabled:           true (built-in " + profiles + "/ci.yaml:27:3)\n"), text);
+        assertTrue(text.contains("\n  executor:                  auto (built-in " + profiles + "/defaults.yaml:8:1)\n"), text);
     }
 
     @Test

@@ -107,9 +107,10 @@ class ProvenanceTest {
     @Test
     void aBuiltInProfileRuleIsNamedInItsProfileFile() throws IOException {
         Decided d = decide("--profile", "read-only", "--tool", "write_file", "--path", "src/main.c");
-        int line = lineOf(PolicyTestEnvironment.cordonRoot().resolve("profiles/read-only.yaml"), "read-only.no-file-writes");
-        assertEquals(List.of("builtin", "profiles/read-only.yaml", line, 5), List.of(d.layer(), d.file(), d.line(), d.column()));
-        assertEquals("rule:      read-only.no-file-writes (built-in profiles/read-only.yaml:" + line + ":5)", d.ruleLine());
+        Path file = PolicyTestEnvironment.cordonRoot().resolve("profiles/read-only.yaml").normalize();
+        int line = lineOf(file, "read-only.no-file-writes");
+        assertEquals(List.of("builtin", file.toString(), line, 5), List.of(d.layer(), d.file(), d.line(), d.column()));
+        assertEquals("rule:      read-only.no-file-writes (built-in " + file + ":" + line + ":5)", d.ruleLine());
     }
 
     @Test
@@ -211,7 +212,7 @@ class ProvenanceTest {
         Decided builtIn = decide("--", "curl http://169.254.169.254/latest/meta-data/");
         int line = lineOf(defaults, "169.254.169.254");
         int column = Files.readAllLines(defaults).get(line - 1).indexOf("169.254.169.254") + 1;
-        assertTrue(builtIn.text().contains("\nentry:     network.deny `169.254.169.254` (built-in profiles/defaults.yaml:"
+        assertTrue(builtIn.text().contains("\nentry:     network.deny `169.254.169.254` (built-in " + defaults.normalize() + ":"
                 + line + ":" + column + ")\n"), builtIn.text());
     }
 
@@ -255,8 +256,8 @@ class ProvenanceTest {
         env.remove("CORDON_MODE");
         environment = new PolicyTestEnvironment(project, user, env);
         Decided byEnv = decide("--", "ls");
-        assertTrue(byEnv.text().contains("\nprofile:   ci (environment CORDON_PROFILE)\nmode:      standard (built-in profiles/ci.yaml:"),
-                byEnv.text());
+        assertTrue(byEnv.text().contains("\nprofile:   ci (environment CORDON_PROFILE)\nmode:      standard (built-in "
+                + PolicyTestEnvironment.cordonRoot().resolve("profiles/ci.yaml").normalize() + ":"), byEnv.text());
     }
 
     @Test

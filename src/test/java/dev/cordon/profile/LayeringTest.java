@@ -28,6 +28,11 @@ class LayeringTest {
         fixture = Fixture.withBuiltins(temp);
     }
 
+    /** How a built-in profile file is named: by its whole path. */
+    private static String builtIn(String file) {
+        return Fixture.cordonRoot().resolve("profiles").resolve(file).toAbsolutePath().normalize().toString();
+    }
+
     private Resolution resolve(Overrides flags) {
         return new ProfileResolver().resolve(fixture.sources(fixture.project, flags));
     }
@@ -37,9 +42,9 @@ class LayeringTest {
         Profile profile = fixture.resolve().profile();
         assertEquals("workspace-write", profile.name());
         assertEquals(Provenance.named(Provenance.Layer.BUILTIN, "default"), profile.origins().get("profile"));
-        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/workspace-write.yaml", 25, 3),
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, builtIn("workspace-write.yaml"), 25, 3),
                 profile.origins().get("network.enabled"));
-        assertEquals(new Provenance(Provenance.Layer.BUILTIN, "profiles/defaults.yaml", 25, 1), profile.origins().get("denied_paths"));
+        assertEquals(new Provenance(Provenance.Layer.BUILTIN, builtIn("defaults.yaml"), 25, 1), profile.origins().get("denied_paths"));
     }
 
     @Test
