@@ -169,7 +169,8 @@ final class ProfileCatalog {
         return new ArrayList<>(names);
     }
 
-    private SourceFile file(Provenance.Layer layer, String name) {
+    /** The file a profile of this name has (or would have) in a layer. */
+    SourceFile file(Provenance.Layer layer, String name) {
         Path path = dirs.get(layer).resolve(name + SUFFIX);
         return SourceFile.of(path, bases.get(layer), home, layer);
     }

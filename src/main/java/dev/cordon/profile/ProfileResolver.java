@@ -143,7 +143,8 @@ public final class ProfileResolver {
                 String via = origin.layer() == Provenance.Layer.ENVIRONMENT ? " in " + ENV_PROFILE : "";
                 throw new UserError(ExitCode.USAGE, "unknown profile `" + selection.name() + "`" + via, "known profiles: " + known);
             }
-            case BUILTIN -> throw new PolicyException(new Problem("profiles/" + selection.name() + ProfileCatalog.SUFFIX, 0, 0,
+            case BUILTIN -> throw new PolicyException(new Problem(
+                    context.catalog.file(Provenance.Layer.BUILTIN, selection.name()).display(), 0, 0,
                     "missing built-in profile `" + selection.name() + "`"));
             default -> throw new PolicyException(origin.problem("unknown profile `" + selection.name() + "`, expected one of "
                     + known));
