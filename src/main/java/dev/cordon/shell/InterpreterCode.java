@@ -227,6 +227,9 @@ final class InterpreterCode {
                 }
                 String name = t.last();
                 List<Token> args = arguments(i);
+                if (args == null && CodeWords.deletes(language, name)) {
+                    args = bareDeleteArguments(i);
+                }
                 if (args == null) {
                     // `.then(eval)` in JavaScript, `eval get(URL)` in Perl: code built at run time.
                     boolean bare = i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.NAME
@@ -258,7 +261,7 @@ final class InterpreterCode {
             }
             if (unknownDelete || itemDelete) {
                 for (String root : walked) {
-                    out.commands().add("rm -r -f -- " + EmbeddedCode.quote(root));
+                    out.commands().add("rm -r -f -- " + homeAware(root));
                 }
                 if (walked.isEmpty() && unknownDelete) {
                     out.problems().add("deletes files it finds only when it runs; name them instead");
@@ -313,6 +316,23 @@ final class InterpreterCode {
                 return tokens.subList(i + 1, k);
             }
             return null;
+        }
+
+        /**
+         * The arguments of a delete called without parentheses on a computed target, as Perl and
+         * Ruby allow: {@code unlink glob "~/*"}, {@code rmtree $ENV{HOME}},
+         * {@code FileUtils.rm_rf Dir.home}; null when the name is not called that way.
+         */
+        private List<Token> bareDeleteArguments(int i) {
+            if ((language != Language.PERL && language != Language.RUBY) || i + 1 >= tokens.size()
+                    || tokens.get(i + 1).kind() != Kind.NAME) {
+                return null;
+            }
+            int k = i + 1;
+            while (k < tokens.size() && !tokens.get(k).is(";") && !tokens.get(k).is("}")) {
+                k++;
+            }
+            return tokens.subList(i + 1, k);
         }
 
         /** A call that runs a shell command; true when the command is built at run time. */
@@ -424,8 +444,16 @@ final class InterpreterCode {
                 // code walks (`p.unlink()` for each `p` of `Path("/").rglob("*")`), counts.
                 return CodeWords.fileModule(language, tokens.get(at).text(), name);
             }
-            out.commands().add((recursive ? "rm -r -f -- " : "rm -f -- ") + (target.equals("~") ? "~" : EmbeddedCode.quote(target)));
+            out.commands().add((recursive ? "rm -r -f -- " : "rm -f -- ") + homeAware(target));
             return null;
+        }
+
+        /** A path as a shell word, {@code ~} still the home folder: globs and file helpers expand it. */
+        private static String homeAware(String path) {
+            if (path.equals("~")) {
+                return "~";
+            }
+            return path.startsWith("~/") ? "~/" + EmbeddedCode.quote(path.substring(2)) : EmbeddedCode.quote(path);
         }
 
         private static boolean mentionsRecursive(List<Token> args) {
