@@ -11,7 +11,7 @@ import java.util.Locale;
  * commands, {@code less +!…}, {@code man -P}, {@code make} recipes given inline or on its input,
  * {@code npx -c}, {@code npm exec}, {@code npm pkg set scripts.…}, {@code gdb -ex '!…'},
  * {@code expect}'s {@code spawn}, GNU {@code sed}'s {@code e} command, {@code entr -s},
- * {@code at} and {@code crontab} input.
+ * {@code at} and {@code crontab} input, ssh's {@code ProxyCommand} and {@code rsync -e}.
  */
 final class EmbeddedCode {
 
@@ -56,6 +56,8 @@ final class EmbeddedCode {
             case "entr" -> entr(rest, out);
             case "at", "batch" -> out.add(new Code(text(input.stdin()), program));
             case "crontab" -> crontab(rest, input, out);
+            case "ssh", "scp", "sftp" -> ssh(program, rest, out);
+            case "rsync" -> rsync(rest, out);
             case "export", "declare", "typeset", "local", "readonly" -> {
                 // `export PROMPT_COMMAND=…` is checked like `PROMPT_COMMAND=… cmd`.
                 for (Arg a : rest) {
@@ -189,6 +191,54 @@ final class EmbeddedCode {
                 if (bang >= 0 && (bang == 0 || command.charAt(bang - 1) == ':')) {
                     out.add(new Code(new Arg(command.substring(bang + 1), a.unknown(), false), "less !"));
                 }
+            }
+        }
+    }
+
+    /** The ssh options whose value is a local command ssh runs through the user's shell. */
+    private static final List<String> SSH_COMMAND_OPTIONS = List.of("proxycommand", "localcommand",
+            "knownhostscommand");
+
+    /**
+     * {@code ssh -o ProxyCommand=CMD} (also {@code LocalCommand}, {@code KnownHostsCommand},
+     * written {@code -oKEY=CMD} or {@code -o "KEY CMD"}), and for scp and sftp also
+     * {@code -S PROGRAM}: commands run on this machine, not the remote one.
+     */
+    private static void ssh(String program, List<Arg> args, List<Code> out) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i).value();
+            Arg option = null;
+            if (arg.equals("-o") && i + 1 < args.size()) {
+                option = args.get(++i);
+            } else if (arg.startsWith("-o") && arg.length() > 2) {
+                option = new Arg(arg.substring(2), args.get(i).unknown(), false);
+            } else if (arg.equals("-S") && !program.equals("ssh") && i + 1 < args.size()) {
+                out.add(new Code(args.get(++i), program + " -S"));
+                continue;
+            }
+            if (option == null) {
+                continue;
+            }
+            String text = option.value().strip();
+            int split = 0;
+            while (split < text.length() && text.charAt(split) != '=' && !Character.isWhitespace(text.charAt(split))) {
+                split++;
+            }
+            if (split < text.length() && SSH_COMMAND_OPTIONS.contains(text.substring(0, split).toLowerCase(Locale.ROOT))) {
+                String command = text.substring(split + 1).strip();
+                out.add(new Code(new Arg(command, option.unknown(), false), program + " -o " + text.substring(0, split)));
+            }
+        }
+    }
+
+    /** {@code rsync -e CMD}, {@code --rsh=CMD}: the remote shell is a command run on this machine. */
+    private static void rsync(List<Arg> args, List<Code> out) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i).value();
+            if ((arg.equals("-e") || arg.equals("--rsh")) && i + 1 < args.size()) {
+                out.add(new Code(args.get(++i), "rsync --rsh"));
+            } else if (arg.startsWith("--rsh=")) {
+                out.add(new Code(new Arg(arg.substring("--rsh=".length()), args.get(i).unknown(), false), "rsync --rsh"));
             }
         }
     }
