@@ -435,7 +435,9 @@ final class Wrappers {
         while (i < argv.size()) {
             String word = argv.get(i).value();
             int equals = word.indexOf('=');
-            if (equals <= 0 || !isName(word, equals)) {
+            // env also passes names the shell could not assign, such as a bash function's
+            // `BASH_FUNC_ls%%`, which every bash it starts then imports.
+            if (equals <= 0 || !isName(word, equals) && !word.startsWith("BASH_FUNC_")) {
                 break;
             }
             assignments.put(word.substring(0, equals), word.substring(equals + 1));
