@@ -127,6 +127,26 @@ public record Command(
         return found;
     }
 
+    /**
+     * The texts of the list that some argument contains, reading an option and the word after it
+     * as one ({@code --pid host} as {@code --pid=host}), in list order.
+     */
+    public List<String> settingsContainingAny(List<String> texts) {
+        List<String> found = new ArrayList<>(argsContainingAny(texts));
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String option = args.get(i);
+            if (option.startsWith("--") && option.indexOf('=') < 0) {
+                String setting = option + "=" + args.get(i + 1);
+                for (String text : texts) {
+                    if (setting.contains(text) && !found.contains(text)) {
+                        found.add(text);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
     /** Whether one of the operands starts with this text, e.g. {@code of=/dev/}. */
     public boolean operandStartsWith(String prefix) {
         for (String operand : operands) {

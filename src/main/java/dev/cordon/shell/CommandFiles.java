@@ -51,7 +51,9 @@ public final class CommandFiles {
                 + " exit return set shift wait jobs read local declare typeset readonly"
                 // Wrappers and string runners: what they run is reported as commands of its own.
                 + " eval su runuser watch sudo doas env nice ionice nohup timeout time stdbuf chrt taskset"
-                + " setsid exec command builtin xargs busybox toybox");
+                + " setsid exec command builtin xargs busybox toybox"
+                // A remote shell's words are a destination and a command of its own (see RemoteShell).
+                + " ssh mosh autossh");
         return Map.copyOf(map);
     }
 
@@ -66,6 +68,9 @@ public final class CommandFiles {
      * also given once for each directory the command may run in ({@link SimpleCommand#directories()}).
      */
     public static List<FileArgument> of(SimpleCommand c) {
+        if (RemoteShell.runsElsewhere(c.wrappers())) {
+            return List.of(); // another machine's paths
+        }
         List<FileArgument> files = named(c);
         if (c.directories().isEmpty()) {
             return files;
@@ -109,6 +114,10 @@ public final class CommandFiles {
                     add(files, arg, Access.READ, "operand");
                 }
             }
+            return files;
+        }
+        if (ContainerFiles.handles(c.program())) {
+            files.addAll(ContainerFiles.of(c.program(), c.args()));
             return files;
         }
         ScannedArgs args = OptionScanner.scan(c.program(), c.args());

@@ -11,7 +11,8 @@ import java.util.Locale;
  * commands, {@code less +!…}, {@code man -P}, {@code make} recipes given inline or on its input,
  * {@code npx -c}, {@code npm exec}, {@code npm pkg set scripts.…}, {@code gdb -ex '!…'},
  * {@code expect}'s {@code spawn}, GNU {@code sed}'s {@code e} command, {@code entr -s},
- * {@code at} and {@code crontab} input, ssh's {@code ProxyCommand} and {@code rsync -e}.
+ * {@code at} and {@code crontab} input, ssh's remote command and {@code ProxyCommand}, and
+ * {@code rsync -e}.
  */
 final class EmbeddedCode {
 
@@ -198,36 +199,67 @@ final class EmbeddedCode {
     /** The ssh options whose value is a local command ssh runs through the user's shell. */
     private static final List<String> SSH_COMMAND_OPTIONS = List.of("proxycommand", "localcommand",
             "knownhostscommand");
+    /** The letters of ssh's (and scp's, sftp's) options that take a value. */
+    private static final String SSH_VALUE_LETTERS = "BbcDEeFIiJLlmOoPpQRSWw";
 
     /**
      * {@code ssh -o ProxyCommand=CMD} (also {@code LocalCommand}, {@code KnownHostsCommand},
      * written {@code -oKEY=CMD} or {@code -o "KEY CMD"}), and for scp and sftp also
-     * {@code -S PROGRAM}: commands run on this machine, not the remote one.
+     * {@code -S PROGRAM}: commands run on this machine. And ssh's remote command: the words after
+     * the destination, joined by blanks as ssh joins them for the remote shell. The destination may
+     * be this very machine ({@code ssh localhost}), so the command is checked as one of its own.
      */
     private static void ssh(String program, List<Arg> args, List<Code> out) {
-        for (int i = 0; i < args.size(); i++) {
+        int i = 0;
+        while (i < args.size()) {
             String arg = args.get(i).value();
-            Arg option = null;
-            if (arg.equals("-o") && i + 1 < args.size()) {
-                option = args.get(++i);
-            } else if (arg.startsWith("-o") && arg.length() > 2) {
-                option = new Arg(arg.substring(2), args.get(i).unknown(), false);
-            } else if (arg.equals("-S") && !program.equals("ssh") && i + 1 < args.size()) {
-                out.add(new Code(args.get(++i), program + " -S"));
-                continue;
+            if (arg.equals("--")) {
+                i++;
+                break;
             }
-            if (option == null) {
-                continue;
+            if (!arg.startsWith("-") || arg.length() < 2) {
+                break;
             }
-            String text = option.value().strip();
-            int split = 0;
-            while (split < text.length() && text.charAt(split) != '=' && !Character.isWhitespace(text.charAt(split))) {
-                split++;
+            for (int j = 1; j < arg.length(); j++) {
+                char letter = arg.charAt(j);
+                if (SSH_VALUE_LETTERS.indexOf(letter) < 0) {
+                    continue;
+                }
+                boolean attached = j + 1 < arg.length();
+                if (!attached && i + 1 >= args.size()) {
+                    break;
+                }
+                Arg value = attached ? new Arg(arg.substring(j + 1), args.get(i).unknown(), false) : args.get(++i);
+                if (letter == 'o') {
+                    sshOption(program, value, out);
+                } else if (letter == 'S' && !program.equals("ssh")) {
+                    out.add(new Code(value, program + " -S"));
+                }
+                break;
             }
-            if (split < text.length() && SSH_COMMAND_OPTIONS.contains(text.substring(0, split).toLowerCase(Locale.ROOT))) {
-                String command = text.substring(split + 1).strip();
-                out.add(new Code(new Arg(command, option.unknown(), false), program + " -o " + text.substring(0, split)));
+            i++;
+        }
+        if (program.equals("ssh") && i + 1 < args.size()) {
+            StringBuilder command = new StringBuilder();
+            boolean unknown = false;
+            for (int k = i + 1; k < args.size(); k++) {
+                command.append(k > i + 1 ? " " : "").append(args.get(k).value());
+                unknown |= args.get(k).unknown();
             }
+            out.add(new Code(new Arg(command.toString(), unknown, false), RemoteShell.RUNNER + args.get(i).value()));
+        }
+    }
+
+    /** {@code KEY=VALUE} or {@code KEY VALUE} of {@code -o}: a command when the key names one. */
+    private static void sshOption(String program, Arg option, List<Code> out) {
+        String text = option.value().strip();
+        int split = 0;
+        while (split < text.length() && text.charAt(split) != '=' && !Character.isWhitespace(text.charAt(split))) {
+            split++;
+        }
+        if (split < text.length() && SSH_COMMAND_OPTIONS.contains(text.substring(0, split).toLowerCase(Locale.ROOT))) {
+            String command = text.substring(split + 1).strip();
+            out.add(new Code(new Arg(command, option.unknown(), false), program + " -o " + text.substring(0, split)));
         }
     }
 

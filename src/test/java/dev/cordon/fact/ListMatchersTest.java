@@ -48,6 +48,17 @@ class ListMatchersTest {
         assertFalse(plain.argContainsAny(settings));
     }
 
+    @Test
+    void anOptionAndTheWordAfterItReadAsOneSetting() {
+        List<String> settings = List.of("--privileged", "--pid=host", "--cap-add=SYS_ADMIN");
+        Command spaced = command("docker", List.of("run", "--pid", "host", "--cap-add", "SYS_ADMIN", "alpine"));
+        assertEquals(List.of("--pid=host", "--cap-add=SYS_ADMIN"), spaced.settingsContainingAny(settings));
+        Command joined = command("docker", List.of("run", "--privileged", "--pid=host", "alpine"));
+        assertEquals(List.of("--privileged", "--pid=host"), joined.settingsContainingAny(settings));
+        Command plain = command("docker", List.of("run", "--pid", "container:web", "alpine", "host"));
+        assertEquals(List.of(), plain.settingsContainingAny(settings));
+    }
+
     private static FileAccess access(String path, String real) {
         return new FileAccess(0, Access.READ, path, path, real, "path", null, false, false);
     }
