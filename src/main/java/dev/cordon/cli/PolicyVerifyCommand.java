@@ -1,5 +1,6 @@
 package dev.cordon.cli;
 
+import dev.cordon.diagnostic.FileNames;
 import dev.cordon.diagnostic.ExitCode;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
@@ -8,7 +9,6 @@ import dev.cordon.dispatch.PolicyRules;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.engine.PolicyEnvironment;
 import dev.cordon.profile.Overrides;
-import dev.cordon.rules.RuleFiles;
 import dev.cordon.verify.CaseFile;
 import dev.cordon.verify.CaseRunner;
 import dev.cordon.verify.PolicyCase;
@@ -55,7 +55,7 @@ public final class PolicyVerifyCommand implements Callable<Integer> {
         for (Path given : files) {
             Path file = env.cwd().resolve(given);
             try {
-                cases.addAll(CaseFile.read(file, RuleFiles.display(file), Provenance.Layer.PROJECT).cases());
+                cases.addAll(CaseFile.read(file, FileNames.display(file), Provenance.Layer.PROJECT).cases());
             } catch (PolicyException e) {
                 problems.addAll(e.problems());
             }

@@ -40,7 +40,7 @@ final class ProfileCatalog {
     ProfileCatalog(Path builtin, Path user, Path project, String home, DocumentReader reader) {
         this.home = home;
         this.reader = reader;
-        // Built-in and user files are named by their whole path: the user can open them from anywhere.
+        // Built-in and user files are named as rule files are: the user can open them from where they are.
         add(Provenance.Layer.BUILTIN, builtin.resolve("profiles"), null);
         if (user != null) {
             add(Provenance.Layer.USER, user.resolve("profiles"), null);

@@ -1,5 +1,6 @@
 package dev.cordon.profile;
 
+import dev.cordon.diagnostic.FileNames;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.yaml.Yaml;
 import java.nio.file.Path;
@@ -14,13 +15,19 @@ import java.nio.file.Path;
  */
 record SourceFile(Path path, String display, Provenance.Layer layer) {
 
-    /** Names a file relative to {@code base}, or by its path (with {@code ~} for home) otherwise. */
+    /**
+     * Names a file relative to {@code base}; without one as rule files are named (relative to the
+     * working directory when inside it), else by its path, with {@code ~} for home.
+     */
     static SourceFile of(Path path, Path base, String home, Provenance.Layer layer) {
         Path absolute = path.toAbsolutePath().normalize();
         if (base != null && absolute.startsWith(base.toAbsolutePath().normalize())) {
             return new SourceFile(absolute, base.toAbsolutePath().normalize().relativize(absolute).toString(), layer);
         }
-        String text = absolute.toString();
+        String text = FileNames.display(absolute);
+        if (!text.startsWith("/")) {
+            return new SourceFile(absolute, text, layer);
+        }
         if (home != null && !home.equals("/") && text.startsWith(home + "/")) {
             text = "~" + text.substring(home.length());
         }

@@ -1,6 +1,7 @@
 package dev.cordon.rules;
 
 import dev.cordon.diagnostic.PolicyException;
+import dev.cordon.diagnostic.FileNames;
 import dev.cordon.diagnostic.Problem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,9 +30,9 @@ public final class RuleFiles {
                 try {
                     String text = Files.readString(path, StandardCharsets.UTF_8);
                     long modified = Files.getLastModifiedTime(path).toMillis();
-                    files.add(new RuleFile(path, display(path), dir.layer(), dir.trust(), text, modified));
+                    files.add(new RuleFile(path, FileNames.display(path), dir.layer(), dir.trust(), text, modified));
                 } catch (IOException | UncheckedIOException e) {
-                    problems.add(new Problem(display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
+                    problems.add(new Problem(FileNames.display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
                 }
             }
         }
@@ -57,7 +58,7 @@ public final class RuleFiles {
                     key.add(List.of(path.toAbsolutePath().toString(), Files.size(path),
                             Files.getLastModifiedTime(path).toMillis()));
                 } catch (IOException e) {
-                    problems.add(new Problem(display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
+                    problems.add(new Problem(FileNames.display(path), 0, 0, "cannot read rule file: " + e.getMessage()));
                 }
             }
         }
@@ -77,16 +78,8 @@ public final class RuleFiles {
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {
-            problems.add(new Problem(display(dir), 0, 0, "cannot list rule folder: " + e.getMessage()));
+            problems.add(new Problem(FileNames.display(dir), 0, 0, "cannot list rule folder: " + e.getMessage()));
             return List.of();
         }
-    }
-
-    /** How messages name a file: relative to the working directory when inside it. */
-    public static String display(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path cwd = Path.of("").toAbsolutePath();
-        return absolute.startsWith(cwd) && !absolute.equals(cwd) ? cwd.relativize(absolute).toString()
-                : absolute.toString();
     }
 }

@@ -1,12 +1,12 @@
 package dev.cordon.verify;
 
+import dev.cordon.diagnostic.FileNames;
 import dev.cordon.diagnostic.PolicyException;
 import dev.cordon.diagnostic.Problem;
 import dev.cordon.diagnostic.Provenance;
 import dev.cordon.engine.PolicyEngine;
 import dev.cordon.rules.RuleDir;
 import dev.cordon.rules.RuleFile;
-import dev.cordon.rules.RuleFiles;
 import dev.cordon.rules.RuleInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ public final class RuleSetCheck {
             Path path = casesOf(file.path());
             if (Files.isRegularFile(path)) {
                 try {
-                    List<PolicyCase> own = CaseFile.read(path, RuleFiles.display(path), file.layer()).cases();
+                    List<PolicyCase> own = CaseFile.read(path, FileNames.display(path), file.layer()).cases();
                     cases.addAll(own);
                     byLayer.computeIfAbsent(file.layer(), layer -> new ArrayList<>()).addAll(own);
                 } catch (PolicyException e) {

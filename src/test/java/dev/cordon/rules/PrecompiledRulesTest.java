@@ -1,5 +1,6 @@
 package dev.cordon.rules;
 
+import dev.cordon.diagnostic.FileNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,8 +68,8 @@ class PrecompiledRulesTest {
                 .covers(RuleFiles.read(List.of(RuleDir.trusted(copy)))), "an edited copy must not be precompiled");
         PolicyEngine precompiled = PolicyEngine.compile(List.of(RuleDir.trusted(RULES)));
         PolicyEngine compiled = PolicyEngine.compile(List.of(RuleDir.trusted(copy)));
-        String rulesPrefix = RuleFiles.display(RULES.resolve("x")).replaceFirst("x$", "");
-        String copyPrefix = RuleFiles.display(copy.resolve("x")).replaceFirst("x$", "");
+        String rulesPrefix = FileNames.display(RULES.resolve("x")).replaceFirst("x$", "");
+        String copyPrefix = FileNames.display(copy.resolve("x")).replaceFirst("x$", "");
         List<Request> requests = requests();
         int decided = 0;
         for (String name : profiles()) {
@@ -123,7 +124,7 @@ class PrecompiledRulesTest {
         PolicyEngine engine = PolicyEngine.compile(dirs);
         Evaluation e = engine.decide(shell("make -j4"), profile("development"), ExecutorFacts.none("local"),
                 List.of(), List.of());
-        assertEquals("DENY team.no-make " + RuleFiles.display(user.resolve("team.drl")) + ":7:1",
+        assertEquals("DENY team.no-make " + FileNames.display(user.resolve("team.drl")) + ":7:1",
                 e.decision() + " " + e.rule() + " " + e.location());
         assertEquals("DENY path.deny-profile", decision(engine, "cat ~/.ssh/id_rsa"), "the built-in rules still decide");
     }
@@ -135,7 +136,7 @@ class PrecompiledRulesTest {
         PolicyException e = assertThrows(PolicyException.class,
                 () -> PolicyEngine.compile(List.of(RuleDir.trusted(RULES), RuleDir.trusted(user))));
         Problem p = e.problems().get(0);
-        assertEquals(RuleFiles.display(file) + ":7:30", p.file() + ":" + p.line() + ":" + p.column(), p.render());
+        assertEquals(FileNames.display(file) + ":7:30", p.file() + ":" + p.line() + ":" + p.column(), p.render());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.cordon.rules;
 
+import dev.cordon.diagnostic.FileNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,7 @@ class RuleCompilerTest {
         List<Problem> problems = compileFails(dir).problems();
         assertEquals(1, problems.size(), problems.toString());
         Problem p = problems.get(0);
-        assertEquals(RuleFiles.display(file), p.file());
+        assertEquals(FileNames.display(file), p.file());
         assertEquals(9, p.line(), p.render());
         assertEquals(30, p.column(), p.render());
         assertEquals("no viable alternative at input ')' in rule \"team.broken\"", p.message());

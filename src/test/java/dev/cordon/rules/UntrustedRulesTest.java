@@ -1,5 +1,6 @@
 package dev.cordon.rules;
 
+import dev.cordon.diagnostic.FileNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,7 +95,7 @@ class UntrustedRulesTest {
         PolicyException e = assertThrows(PolicyException.class,
                 () -> PolicyEngine.compile(List.of(RuleDir.untrusted(project))));
         Problem first = e.problems().get(0);
-        assertEquals(RuleFiles.display(file), first.file());
+        assertEquals(FileNames.display(file), first.file());
         assertEquals(12, first.line());
         assertEquals(5, first.column());
         assertTrue(first.message().contains("`java`"), first.message());
