@@ -26,7 +26,7 @@ dir=$(mktemp -d "$root/target/egress-bench.XXXXXX")
 server_pid=
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$dir"; }
 trap cleanup EXIT
-mkdir -p "$dir/config/profiles" "$dir/state" "$dir/work"
+mkdir -p "$dir/config/profiles" "$dir/state" "$dir/project"
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=allowed.test \
   -addext subjectAltName=DNS:allowed.test -keyout "$dir/key.pem" -out "$dir/cert.pem" 2>/dev/null
@@ -66,12 +66,12 @@ network:
   allow: [allowed.test:$https_port, allowed.test:$http_port, 127.0.0.1:$https_port, 127.0.0.1:$http_port]
 YAML
 printf 'extends: ci\nnetwork:\n  enabled: false\n' > "$dir/config/profiles/egress-off.yaml"
-cat > "$dir/work/latency.sh" <<'SH'
+cat > "$dir/project/latency.sh" <<'SH'
 for _ in $(seq "$1"); do curl ${3:+-K "$3"} -sk -o /dev/null -w '%{time_total}\n' "$2"; done
 SH
 export XDG_CONFIG_HOME="$dir/config" CORDON_CONFIG_DIR="$dir/config" XDG_STATE_HOME="$dir/state" \
   CORDON_NETWORK_HOSTS="$dir/hosts"
-cd "$dir/work"
+cd "$dir/project"
 
 # The launcher trains its start-up cache in the background after a build; measure with it ready.
 "$cordon" policy test -- true >/dev/null

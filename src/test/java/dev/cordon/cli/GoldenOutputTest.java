@@ -44,7 +44,7 @@ class GoldenOutputTest {
     @BeforeEach
     void setUp() throws IOException {
         root = temp.toRealPath();
-        project = Files.createDirectories(root.resolve("work/app"));
+        project = Files.createDirectories(root.resolve("projects/app"));
         user = Files.createDirectories(root.resolve("config"));
         home = Files.createDirectories(root.resolve("home"));
         golden = new Golden().replacing(root, "<tmp>").replacing(PolicyTestEnvironment.cordonRoot(), "<cordon>");

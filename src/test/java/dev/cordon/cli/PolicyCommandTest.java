@@ -32,7 +32,7 @@ class PolicyCommandTest {
     @BeforeEach
     void setUp() throws IOException {
         Path root = temp.toRealPath();
-        project = Files.createDirectories(root.resolve("work/app"));
+        project = Files.createDirectories(root.resolve("projects/app"));
         user = root.resolve("config");
         Path home = Files.createDirectories(root.resolve("home"));
         environment = new PolicyTestEnvironment(project, user,

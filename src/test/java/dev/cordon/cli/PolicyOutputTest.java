@@ -103,7 +103,7 @@ class PolicyOutputTest {
     /** Every request under every profile, as text and as JSON, by command line; paths of this machine replaced. */
     private Map<String, String> render(Path root) throws IOException {
         Path base = Files.createDirectories(temp.resolve("run")).toRealPath();
-        Path project = Files.createDirectories(base.resolve("work/app"));
+        Path project = Files.createDirectories(base.resolve("projects/app"));
         Path home = Files.createDirectories(base.resolve("home"));
         PolicyTestEnvironment environment = new PolicyTestEnvironment(root, project, base.resolve("config"),
                 Map.of("HOME", home.toString(), "TMPDIR", base.resolve("tmp").toString()))

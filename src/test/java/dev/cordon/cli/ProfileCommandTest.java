@@ -37,7 +37,7 @@ class ProfileCommandTest {
     @BeforeEach
     void setUp() throws IOException {
         root = temp.toRealPath();
-        project = Files.createDirectories(root.resolve("work/app"));
+        project = Files.createDirectories(root.resolve("projects/app"));
         user = root.resolve("config");
         Files.createDirectories(root.resolve("home"));
         env = Map.of("HOME", root.resolve("home").toString(), "TMPDIR", root.resolve("tmp").toString());

@@ -38,7 +38,7 @@ class ProvenanceTest {
     @BeforeEach
     void setUp() throws IOException {
         Path root = temp.toRealPath();
-        project = Files.createDirectories(root.resolve("work/app"));
+        project = Files.createDirectories(root.resolve("projects/app"));
         Files.createDirectories(project.resolve(".cordon"));
         user = Files.createDirectories(root.resolve("config"));
         env = new HashMap<>(Map.of("HOME", Files.createDirectories(root.resolve("home")).toString(),

@@ -47,7 +47,7 @@ class GoldenIT {
     void setUp() throws IOException {
         Path root = temp.toRealPath();
         home = Files.createDirectories(root.resolve("home"));
-        project = Files.createDirectories(root.resolve("work/app"));
+        project = Files.createDirectories(root.resolve("projects/app"));
         golden = new Golden().replacing(root, "<tmp>").replacing(Cordon.dist(), "<dist>");
     }
 

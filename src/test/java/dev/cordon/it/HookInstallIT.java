@@ -27,7 +27,7 @@ class HookInstallIT {
         Path gemini = project.resolve(".gemini/settings.json");
         String claudeBefore = "{\"model\":\"sonnet\",\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":"
                 + "[{\"type\":\"command\",\"command\":\"./check.sh\"}]}]}}";
-        String codexBefore = "model = \"gpt-5-codex\"\n\n[projects.\"/work/app\"]\ntrust_level = \"trusted\"\n";
+        String codexBefore = "model = \"gpt-5-codex\"\n\n[projects.\"/home/dev/app\"]\ntrust_level = \"trusted\"\n";
         String geminiBefore = "{\"general\":{\"vimMode\":true}}";
         Files.createDirectories(claude.getParent());
         Files.writeString(claude, claudeBefore);
