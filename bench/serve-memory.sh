@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory of a long-running `cordon serve`: resident set size (and live heap after a full GC)
-# after 1,000 decisions and after 100,000, every request a different command line.
+# after 1,000 decisions and after 100,000, every request a different command line; and the
+# round trip of each `POST /v1/decide` over one keep-alive connection, the first 1,000 counted apart.
 # Usage: bench/serve-memory.sh [TOTAL] — after `mvn package`; uses target/cordon and the bench jar.
 set -euo pipefail
 total=${1:-100000}

@@ -19,8 +19,6 @@ final class RemoteShell {
     /** The runner prefix of a remote command. */
     static final String RUNNER = "ssh ";
 
-    private static final String THIS_HOST = hostName();
-
     private RemoteShell() {
     }
 
@@ -44,15 +42,21 @@ final class RemoteShell {
         }
         return host.isEmpty() || host.equals("localhost") || host.startsWith("localhost.") || host.startsWith("127.")
                 || host.equals("::1") || host.equals("0.0.0.0") || host.equals("0") || host.startsWith("$")
-                || host.equals(THIS_HOST) || (!THIS_HOST.isEmpty() && host.startsWith(THIS_HOST + "."));
+                || host.equals(ThisHost.NAME) || (!ThisHost.NAME.isEmpty() && host.startsWith(ThisHost.NAME + "."));
     }
 
-    private static String hostName() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.US_ASCII).strip()
-                    .toLowerCase(Locale.ROOT);
-        } catch (IOException | RuntimeException e) {
-            return ""; // not Linux: only the loopback names count
+    /** This machine's name, read the first time a destination is not a loopback one. */
+    private static final class ThisHost {
+
+        static final String NAME = read();
+
+        private static String read() {
+            try {
+                return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.US_ASCII).strip()
+                        .toLowerCase(Locale.ROOT);
+            } catch (IOException | RuntimeException e) {
+                return ""; // not Linux: only the loopback names count
+            }
         }
     }
 }
